@@ -1,0 +1,22 @@
+/* Architectures without kernels of their own: portable C only. */
+#include "arch.h"
+
+static uint32_t probe_none(void)
+{
+    return 0;
+}
+
+static const simd_level levels[] = {{"portable", 0}};
+
+static const simd_chacha20_kernel chacha20[] = {
+    {"portable", 0, chacha20_xor_portable},
+};
+
+static const simd_md5_kernel md5[] = {
+    {"portable", 0, md5_blocks_portable},
+};
+
+const simd_arch simd_arch_this = {
+    "generic", probe_none, levels, SIMD_COUNT(levels),
+    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+};
