@@ -15,7 +15,7 @@ typedef struct simd_provctx {
     /* Chosen once at init; read-only afterwards, so threads may share it. */
     simd_choice choice;
     char caps[256];      /* names of the probed capabilities */
-    char buildinfo[320]; /* build facts plus the chosen kernels */
+    char buildinfo[512]; /* build facts plus the chosen kernels */
 } simd_provctx;
 
 #endif

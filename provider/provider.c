@@ -182,7 +182,9 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
     ov->md5 = env != NULL ? env : conf_md5;
 }
 
-int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+/* The module's one exported symbol (everything else is hidden). */
+__attribute__((visibility("default"))) int
+OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
@@ -221,9 +223,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                 prov);
     snprintf(prov->buildinfo, sizeof(prov->buildinfo),
              "%s; %s; chosen at load on this CPU: ChaCha20=%s MD5=%s "
-             "(level %s)",
+             "(level %s; cpu: %s)",
              SIMDPROV_VERSION, SIMDPROV_BUILDINFO, prov->choice.chacha20->name,
-             prov->choice.md5->name, prov->choice.level);
+             prov->choice.md5->name, prov->choice.level, prov->caps);
 
     *out = provider_functions;
     *provctx = prov;
