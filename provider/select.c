@@ -23,8 +23,10 @@ void simd_caps_string(uint32_t caps, char *buf, size_t size)
             continue;
         int n = snprintf(buf + used, size - used, "%s%s", used ? " " : "",
                          cap_names[i]);
-        if (n < 0 || (size_t)n >= size - used)
+        if (n < 0 || (size_t)n >= size - used) {
+            buf[used] = '\0'; /* drop the name that did not fit */
             break;
+        }
         used += (size_t)n;
     }
 }
