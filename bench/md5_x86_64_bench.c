@@ -9,6 +9,7 @@
  *     median round is reported with the ratio default/kernel (>1 = faster).
  * Usage: md5_x86_64_bench [rounds]   (default 15; keep runs short: shared box)
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
 #define OPENSSL_SUPPRESS_DEPRECATED /* MD5_Update: OpenSSL's bare asm speed */
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,6 +7,7 @@
  * states, state[] and bytes around the input untouched).
  * Exit status 0 = all passed; every failure is printed.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS under -std=c11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
