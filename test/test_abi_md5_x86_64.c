@@ -88,7 +88,7 @@ static void test_kernels_preserve_abi(void)
         in[i] = (uint8_t)(i * 7 + 3);
     for (int k = 0; k < 3; k++) {
         if (!kernels[k].usable) {
-            printf("\n  (skip %s: CPU lacks it)", kernels[k].name);
+            printf("\n  (skip %s: CPU lacks it) ", kernels[k].name);
             continue;
         }
         for (size_t nb = 0; nb <= 5; nb++) {
