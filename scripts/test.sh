@@ -21,6 +21,8 @@ build() { # dir, compiler, extra meson options
     dir=$1 cc=$2; shift 2
     if [ ! -d "$dir" ]; then
         CC=$cc meson setup "$dir" -Dwerror=true "$@" >/dev/null
+    else
+        meson configure "$dir" "$@" >/dev/null
     fi
     ninja -C "$dir" >/dev/null
 }
