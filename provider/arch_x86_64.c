@@ -84,10 +84,10 @@ static const simd_chacha20_kernel chacha20[] = {
 
 /*
  * MD5, measured on AMD Zen 5 (bench/md5_x86_64_bench.c, TSC cycles/byte at
- * 1 MiB; the TSC ticks ~0.67x per core cycle there): avx512vl 2.66, bmi1
- * 3.03, x86_64 3.03, portable (gcc -O2) 3.05; OpenSSL 3.0's md5-x86_64 3.21.
+ * 1 MiB; the TSC ticks ~0.67x per core cycle there): avx512vl 2.67, bmi1
+ * 2.99, x86_64 2.99, portable (gcc 12) 2.99; OpenSSL 3.0's md5-x86_64 3.21.
  * avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64 share a
- * schedule (bmi1 has fewer uops), so bmi1 goes first.
+ * schedule and tie (bmi1 issues fewer instructions), so bmi1 goes first.
  */
 static const simd_md5_kernel md5[] = {
     {"avx512vl", SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
