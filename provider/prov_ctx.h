@@ -15,7 +15,8 @@ typedef struct simd_provctx {
     /* Chosen once at init; read-only afterwards, so threads may share it. */
     simd_choice choice;
     char caps[256];      /* names of the probed capabilities */
-    char buildinfo[512]; /* build facts plus the chosen kernels */
+    char override_note[512]; /* override values that were ignored, why */
+    char buildinfo[1024];    /* build facts plus the chosen kernels */
 } simd_provctx;
 
 #endif

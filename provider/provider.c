@@ -23,6 +23,7 @@
 #define PARAM_LEVEL "simd.level"
 #define PARAM_CHACHA20 "simd.chacha20"
 #define PARAM_MD5 "simd.md5"
+#define PARAM_OVERRIDE "simd.override"
 
 static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
@@ -34,6 +35,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_CHACHA20, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_MD5, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_OVERRIDE, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_END,
 };
 
@@ -63,7 +65,9 @@ static int simd_get_params(void *vprov, OSSL_PARAM params[])
         !set_utf8(params, PARAM_CAPS, prov->caps) ||
         !set_utf8(params, PARAM_LEVEL, c->level) ||
         !set_utf8(params, PARAM_CHACHA20, c->chacha20->name) ||
-        !set_utf8(params, PARAM_MD5, c->md5->name))
+        !set_utf8(params, PARAM_MD5, c->md5->name) ||
+        !set_utf8(params, PARAM_OVERRIDE,
+                  prov->override_note[0] ? prov->override_note : "ok"))
         goto fail;
     /* An int, as OpenSSL's own providers set it (the docs say unsigned). */
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
@@ -122,34 +126,43 @@ static const OSSL_DISPATCH provider_functions[] = {
     {0, NULL},
 };
 
+/*
+ * An override value that cannot be honoured is raised on the error queue and
+ * also kept in the provider context: when the provider is activated from a
+ * config file, OpenSSL discards the errors of a successful config load, so
+ * the "simd.override" parameter and buildinfo are what still tell.
+ */
 static void report_override(void *arg, simd_select_problem problem,
                             const char *what, const char *value)
 {
-    const simd_provctx *prov = arg;
-    char known[256] = "";
-    size_t used = 0;
+    simd_provctx *prov = arg;
+    char msg[448], known[160] = "";
+    size_t used = strlen(prov->override_note);
 
     if (problem == SIMD_SELECT_UNKNOWN_LEVEL) {
+        size_t kn = 0;
+
         for (size_t i = 0; i < simd_arch_this.nlevels; i++) {
-            int n = snprintf(known + used, sizeof(known) - used, "%s%s",
+            int n = snprintf(known + kn, sizeof(known) - kn, "%s%s",
                              i ? " " : "", simd_arch_this.levels[i].name);
-            if (n < 0 || (size_t)n >= sizeof(known) - used)
+            if (n < 0 || (size_t)n >= sizeof(known) - kn)
                 break;
-            used += (size_t)n;
+            kn += (size_t)n;
         }
-        SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE,
-                       "unknown level \"%s\" (levels on %s: %s)", value,
-                       simd_arch_this.name, known);
+        snprintf(msg, sizeof(msg), "unknown level \"%s\" (levels on %s: %s)",
+                 value, simd_arch_this.name, known);
     } else if (problem == SIMD_SELECT_UNKNOWN_KERNEL) {
-        SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE,
-                       "unknown %s kernel \"%s\" on %s", what, value,
-                       simd_arch_this.name);
+        snprintf(msg, sizeof(msg), "unknown %s kernel \"%s\" on %s", what,
+                 value, simd_arch_this.name);
     } else {
-        SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE,
-                       "%s kernel \"%s\" needs capabilities this CPU, OS or "
-                       "level does not allow (have: %s)",
-                       what, value, prov->caps);
+        snprintf(msg, sizeof(msg),
+                 "%s kernel \"%s\" needs capabilities this CPU, OS or level "
+                 "does not allow (have: %s)",
+                 what, value, prov->caps);
     }
+    SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE, "%s", msg);
+    snprintf(prov->override_note + used, sizeof(prov->override_note) - used,
+             "%s%s", used ? "; " : "ignored: ", msg);
 }
 
 /*
@@ -223,9 +236,11 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                 prov);
     snprintf(prov->buildinfo, sizeof(prov->buildinfo),
              "%s; %s; chosen at load on this CPU: ChaCha20=%s MD5=%s "
-             "(level %s; cpu: %s)",
+             "(level %s; cpu: %s)%s%s",
              SIMDPROV_VERSION, SIMDPROV_BUILDINFO, prov->choice.chacha20->name,
-             prov->choice.md5->name, prov->choice.level, prov->caps);
+             prov->choice.md5->name, prov->choice.level, prov->caps,
+             prov->override_note[0] ? "; override " : "",
+             prov->override_note);
 
     *out = provider_functions;
     *provctx = prov;
