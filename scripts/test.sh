@@ -5,7 +5,9 @@
 #   3. gcc ASan+UBSan build, every suite but the openssl CLI one
 #   4. the gcc build's suites under valgrind memcheck (which also hides
 #      AVX-512 from the probe: the lower x86_64 kernels get chosen there)
-# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only.
+#   5. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
+#      several CPU models each (scripts/test-cross.sh; see cross/README.md)
+# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 5.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh
@@ -40,3 +42,8 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 
 step "valgrind memcheck"
 meson test -C build-gcc --setup valgrind --suite unit --print-errorlogs
+
+if [ "${SIMDPROV_SKIP_CROSS:-0}" != 1 ]; then
+    step "cross matrix (qemu-user)"
+    bash scripts/test-cross.sh all
+fi
