@@ -65,7 +65,8 @@ elapsed() { echo $(($(date +%s) - $1))s; }
 
 build() { # arch cc -> prints build dir; returns non-zero on failure
     local arch=$1 cc=$2 dir=$BUILD_ROOT/$1-$2 log=$LOGDIR/build-$1-$2.log
-    local files=(--cross-file "$CROSS/sysroots/paths.ini" --cross-file "$CROSS/$arch.ini")
+    # Warnings are errors, as in the native builds of scripts/test.sh.
+    local files=(-Dwerror=true --cross-file "$CROSS/sysroots/paths.ini" --cross-file "$CROSS/$arch.ini")
     # The arch file's own compiler is gcc for aarch64/ppc64le; the overlay
     # swaps in clang-19 there. riscv64/loongarch64 files use clang already.
     if [ "$cc" = clang ] && [ "$(compilers_for "$arch")" != clang ]; then

@@ -144,6 +144,67 @@ static void test_kernels(void)
         check_string("simd.md5", want_m);
 }
 
+/*
+ * The arch's tables as arch.h describes them: levels lowest first from
+ * "portable" (caps 0), each including the one below; kernel tables ending
+ * with the portable kernel, which needs nothing.
+ */
+static void test_tables(void)
+{
+    const simd_arch *a = &simd_arch_this;
+
+    CU_ASSERT_FATAL(a->nlevels > 0 && a->nchacha20 > 0 && a->nmd5 > 0);
+    CU_ASSERT_STRING_EQUAL(a->levels[0].name, "portable");
+    CU_ASSERT_EQUAL(a->levels[0].caps, 0);
+    for (size_t i = 1; i < a->nlevels; i++) {
+        CU_ASSERT((a->levels[i - 1].caps & ~a->levels[i].caps) == 0);
+        CU_ASSERT(a->levels[i].caps & SIMD_CAP_ASM);
+    }
+    CU_ASSERT_STRING_EQUAL(a->chacha20[a->nchacha20 - 1].name, "portable");
+    CU_ASSERT_EQUAL(a->chacha20[a->nchacha20 - 1].needs, 0);
+    CU_ASSERT_STRING_EQUAL(a->md5[a->nmd5 - 1].name, "portable");
+    CU_ASSERT_EQUAL(a->md5[a->nmd5 - 1].needs, 0);
+}
+
+/*
+ * Every level name of this arch works as SIMDPROV_LEVEL on this CPU: no
+ * override complaint, the reported level is the highest one the CPU meets
+ * under that cap, and the chosen kernels need nothing beyond it.
+ */
+static void test_every_level(void)
+{
+    const simd_arch *a = &simd_arch_this;
+    uint32_t cpu = a->probe();
+
+    for (size_t i = 0; i < a->nlevels; i++) {
+        tu_override ov = {1, a->levels[i].name, NULL, NULL};
+        uint32_t allowed = cpu & a->levels[i].caps;
+        const char *want = a->levels[0].name, *got, *note, *k;
+        tu_ctx t;
+
+        for (size_t j = 0; j < a->nlevels; j++)
+            if ((a->levels[j].caps & ~allowed) == 0)
+                want = a->levels[j].name;
+        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
+        got = tu_prov_param(t.simd, "simd.level");
+        note = tu_prov_param(t.simd, "simd.override");
+        CU_ASSERT(got != NULL && strcmp(got, want) == 0);
+        CU_ASSERT(note != NULL && strcmp(note, "ok") == 0);
+        if (got == NULL || strcmp(got, want) != 0 || note == NULL || strcmp(note, "ok") != 0)
+            fprintf(stderr, "SIMDPROV_LEVEL=%s: level '%s' (want '%s'), override '%s'\n",
+                    a->levels[i].name, got ? got : "(null)", want, note ? note : "(null)");
+        k = tu_prov_param(t.simd, "simd.chacha20");
+        for (size_t j = 0; k != NULL && j < a->nchacha20; j++)
+            if (strcmp(a->chacha20[j].name, k) == 0)
+                CU_ASSERT((a->chacha20[j].needs & ~allowed) == 0);
+        k = tu_prov_param(t.simd, "simd.md5");
+        for (size_t j = 0; k != NULL && j < a->nmd5; j++)
+            if (strcmp(a->md5[j].name, k) == 0)
+                CU_ASSERT((a->md5[j].needs & ~allowed) == 0);
+        tu_ctx_close(&t);
+    }
+}
+
 /* Says what was checked, so a log shows whether the matrix drove this run. */
 static void test_report(void)
 {
@@ -165,6 +226,7 @@ int main(void)
     static const tu_test tests[] = {
         {"arch", test_arch},     {"caps", test_caps},
         {"level", test_level},   {"kernels", test_kernels},
+        {"tables", test_tables}, {"every level", test_every_level},
         {"report", test_report}, {NULL, NULL},
     };
     int rc = tu_main("expect", tests);
