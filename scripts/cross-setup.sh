@@ -176,11 +176,12 @@ trim_sysroot() { # $1 sysroot
     rm -rf "$sr/usr/share/doc" "$sr/usr/share/man" "$sr/usr/share/locale" \
         "$sr/usr/share/info" "$sr/usr/share/lintian" "$sr/usr/share/bug" \
         "$sr"/usr/lib/*/gconv # iconv modules (~20 MB); nothing here converts charsets
-    # Static archives nothing links against here (the build is dynamic);
-    # libc_nonshared.a and libgcc.a stay: the linker needs them.
-    find "$sr" \( -name 'libcrypto.a' -o -name 'libssl.a' -o -name 'libcunit.a' \) -delete
-    # libgcc-N-dev also brings the sanitizer, OpenMP, ... archives (~50 MB).
-    find "$sr/usr/lib/gcc" -name '*.a' ! -name 'libgcc.a' ! -name 'libgcc_eh.a' -delete
+    # The big static archives (libc.a, libm, libcrypto.a, libgcc-N-dev's
+    # sanitizer and OpenMP ones...): nothing here links statically. Small
+    # ones stay: glibc's libpthread.a/libdl.a stubs keep -lpthread working,
+    # and *_nonshared.a, libgcc.a, libgcc_eh.a are used by dynamic links too.
+    find "$sr" -name '*.a' -size +64k ! -name '*_nonshared.a' ! -name 'libgcc.a' \
+        ! -name 'libgcc_eh.a' -delete
 }
 
 # Merged-/usr suites ship the loader under usr/; qemu -L looks it up at the
@@ -200,7 +201,7 @@ setup_sysroot() { # $1 debian arch
     arch_info "$a"
     sr=$SYSROOTS/$a
     # Bump the layout number when the way a sysroot is made changes.
-    stamp="layout=3 suite=$SUITE pkgs=$PKGS"
+    stamp="layout=5 suite=$SUITE pkgs=$PKGS"
     if [ -f "$sr/.simdprov-sysroot" ] && [ "$(cat "$sr/.simdprov-sysroot")" = "$stamp" ]; then
         log "sysroot $a: present"
         return 0
