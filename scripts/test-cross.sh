@@ -22,19 +22,19 @@ START=$(date +%s)
 # What each model offers is in cross/README.md; kernels are not listed: the
 # expect suite derives them from the tables, so new kernels need no edit here.
 MATRIX='
-aarch64     | cortex-a72     | asm asimd                       | neon
-aarch64     | neoverse-v1    | asm asimd sve                   | neon
-aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2
-aarch64     | max            | asm asimd sve sve2              | sve2
-ppc64le     | power8         | asm arch_2_07                   | power8
-ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9
+aarch64     | cortex-a72     | asm asimd                        | neon
+aarch64     | neoverse-v1    | asm asimd sve                    | neon
+aarch64     | neoverse-n2    | asm asimd sve sve2               | sve2
+aarch64     | max            | asm asimd sve sve2               | sve2
+ppc64le     | power8         | asm arch_2_07                    | power8
+ppc64le     | power9         | asm arch_2_07 arch_3_00          | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
-riscv64     | rv64,zbb=false | asm                             | base
-riscv64     | rv64           | asm zbb                         | zbb
-riscv64     | rv64,v=true    | asm zbb v                       | v
-riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb
-loongarch64 | la464,lasx=off | asm lsx                         | lsx
-loongarch64 | la464          | asm lsx lasx                    | lasx
+riscv64     | rv64,zbb=false | asm                              | base
+riscv64     | rv64           | asm zbb                          | zbb
+riscv64     | rv64,v=true    | asm zbb v                        | v
+riscv64     | rva23u64       | asm zbb v zvkb                   | zvkb
+loongarch64 | la464,lasx=off | asm lsx                          | lsx
+loongarch64 | la464          | asm lsx lasx                     | lasx
 '
 
 debian_arch() {
@@ -63,27 +63,27 @@ elapsed() { echo $(($(date +%s) - $1))s; }
 
 # ---------------------------------------------------------------- build
 
-build() { # arch cc -> prints build dir; returns non-zero on failure
+build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc>
     local arch=$1 cc=$2 dir=$BUILD_ROOT/$1-$2 log=$LOGDIR/build-$1-$2.log
     # Warnings are errors, as in the native builds of scripts/test.sh.
-    local files=(-Dwerror=true --cross-file "$CROSS/sysroots/paths.ini" --cross-file "$CROSS/$arch.ini")
+    local opts=(-Dwerror=true --cross-file "$CROSS/sysroots/paths.ini" --cross-file "$CROSS/$arch.ini")
     # The arch file's own compiler is gcc for aarch64/ppc64le; the overlay
     # swaps in clang-19 there. riscv64/loongarch64 files use clang already.
     if [ "$cc" = clang ] && [ "$(compilers_for "$arch")" != clang ]; then
-        files+=(--cross-file "$CROSS/clang.ini")
+        opts+=(--cross-file "$CROSS/clang.ini")
     fi
     {
         if [ -f "$dir/build.ninja" ]; then
-            meson setup --reconfigure "$dir" "${files[@]}"
+            meson setup --reconfigure "$dir" "${opts[@]}"
         else
-            meson setup "$dir" "${files[@]}"
+            meson setup "$dir" "${opts[@]}"
         fi && ninja -C "$dir" -j2
     } >"$log" 2>&1
 }
 
 # ---------------------------------------------------------------- suites
 
-sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
+sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d'    | sort                             | tr '\n' ' '; }
 
 run_suites() { # arch cc model caps level
     local arch=$1 cc=$2 model=$3 caps=$4 level=$5 dir=$BUILD_ROOT/$1-$2
@@ -180,11 +180,16 @@ ARCHES=()
 for a in "$@"; do
     case $a in
         all) ARCHES+=(aarch64 ppc64le riscv64 loongarch64) ;;
-        aarch64 | ppc64le | riscv64 | loongarch64) ARCHES+=("$a") ;;
+aarch64     | ppc64le        | riscv64                          | loongarch64) ARCHES+=("$a") ;;
         arm64) ARCHES+=(aarch64) ;; ppc64el) ARCHES+=(ppc64le) ;; loong64) ARCHES+=(loongarch64) ;;
         *) echo "usage: $0 [aarch64|ppc64le|riscv64|loongarch64|all]..." >&2; exit 2 ;;
     esac
 done
+
+case ${SIMDPROV_CROSS_CC:-} in
+    '' | gcc | clang) ;;
+    *) echo "SIMDPROV_CROSS_CC must be gcc or clang" >&2; exit 2 ;;
+esac
 
 DEBARCHES=()
 for a in "${ARCHES[@]}"; do DEBARCHES+=("$(debian_arch "$a")"); done
