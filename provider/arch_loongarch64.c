@@ -8,6 +8,7 @@
 #include <sys/auxv.h>
 
 #include "arch.h"
+#include "../asm/loongarch64/kernels_loongarch64.h"
 
 /* Values from the Linux loongarch uapi (asm/hwcap.h). */
 #define LA_HWCAP_LSX (1ul << 4)
@@ -38,8 +39,11 @@ static const simd_level levels[] = {
     {"lasx", LEVEL_LASX},
 };
 
-/* Kernels best first; loongarch64 kernels are added above the portable row. */
+/* Kernels best first. LASX instructions need LSX's state too (the LSX
+ * registers are the low halves), and the LASX kernel's short path is LSX. */
 static const simd_chacha20_kernel chacha20[] = {
+    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx},
+    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx},
     {"portable", 0, chacha20_xor_portable},
 };
 
