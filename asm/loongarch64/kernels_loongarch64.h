@@ -1,4 +1,5 @@
-/* loongarch64 kernels (asm/loongarch64/*.S), behind the ABI of asm/kernels.h. */
+/* The loongarch64 kernels (the .S files beside this header), behind the
+ * kernel ABI of asm/kernels.h. */
 #ifndef SIMDPROV_KERNELS_LOONGARCH64_H
 #define SIMDPROV_KERNELS_LOONGARCH64_H
 
