@@ -25,7 +25,8 @@
  * test/test_abi_loongarch64.c fills all of them with garbage first); where
  * an LSX instruction writes a register (leaving its high 128 bits
  * undefined), only its low lane is read afterwards (xvreplve0.q).
- * Unaligned xvld/xvst: LASX cores handle unaligned accesses in hardware.
+ * Unaligned xvld/xvst on the caller's buffers: the probe only reports LASX
+ * together with hardware unaligned access (HWCAP UAL).
  */
 
 #define CC_OUT $a0

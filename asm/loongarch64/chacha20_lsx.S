@@ -21,8 +21,8 @@
  * callee-saved, so it saves and restores $f24-$f31. No $s register is used.
  * Every register is written before it is read (the test in
  * test/test_abi_loongarch64.c fills all of them with garbage first).
- * Unaligned vld/vst: every LSX-capable Loongson core (LA264 excepted, which
- * has no LSX) handles unaligned accesses in hardware.
+ * Unaligned vld/vst on the caller's buffers: the probe only reports LSX
+ * together with hardware unaligned access (HWCAP UAL).
  */
 
 #define CC_OUT $a0
