@@ -16,7 +16,9 @@ check() {
 }
 
 exports() {
-    readelf --dyn-syms -W "$module" |
+    # ppc64le (ELFv2) symbols carry a "[<localentry>: 8]" note in the
+    # visibility column, which would shift the fields awk reads.
+    readelf --dyn-syms -W "$module" | sed 's/\[<localentry>: [0-9]*\] //' |
         awk '$7 != "UND" && $5 == "GLOBAL" && $4 != "NOTYPE" {print $8}' |
         sed 's/@.*//' | sort -u
 }

@@ -636,6 +636,7 @@ static void test_threads(void)
 {
     pthread_t th[THREADS];
     EVP_CIPHER *dc = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default");
+    EVP_MD *dm;
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     static const uint8_t key[32] = {9}, iv[16] = {7};
     unsigned int mdl;
@@ -648,9 +649,10 @@ static void test_threads(void)
     tu_rand_bytes(thread_in, sizeof(thread_in));
     CU_ASSERT(EVP_EncryptInit_ex2(ctx, dc, key, iv, NULL));
     CU_ASSERT(EVP_EncryptUpdate(ctx, expect_ct, &outl, thread_in, 5000));
-    CU_ASSERT(EVP_Digest(thread_in, sizeof(thread_in), expect_md, &mdl,
-                         EVP_MD_fetch(t.libctx, "MD5", "provider=default"),
+    dm = EVP_MD_fetch(t.libctx, "MD5", "provider=default");
+    CU_ASSERT(EVP_Digest(thread_in, sizeof(thread_in), expect_md, &mdl, dm,
                          NULL));
+    EVP_MD_free(dm);
     for (int i = 0; i < THREADS; i++)
         CU_ASSERT_FATAL(pthread_create(&th[i], NULL, worker, NULL) == 0);
     for (int i = 0; i < THREADS; i++) {
