@@ -8,8 +8,10 @@
 #include <sys/auxv.h>
 
 #include "arch.h"
+#include "../asm/loongarch64/kernels_loongarch64.h"
 
 /* Values from the Linux loongarch uapi (asm/hwcap.h). */
+#define LA_HWCAP_UAL (1ul << 2)
 #define LA_HWCAP_LSX (1ul << 4)
 #define LA_HWCAP_LASX (1ul << 5)
 
@@ -18,7 +20,10 @@ static uint32_t probe_loongarch64(void)
     unsigned long hwcap = getauxval(AT_HWCAP);
     uint32_t caps = SIMD_CAP_ASM;
 
-    if (hwcap & LA_HWCAP_LSX) {
+    /* The SIMD kernels load and store the caller's buffers with unaligned
+     * vld/xvld; a core without hardware unaligned access (HWCAP UAL) would
+     * trap on them, so such a core gets the portable kernels. */
+    if ((hwcap & LA_HWCAP_LSX) && (hwcap & LA_HWCAP_UAL)) {
         caps |= SIMD_CAP_LA_LSX;
         /* LASX extends LSX (its low halves are the LSX registers). */
         if (hwcap & LA_HWCAP_LASX)
@@ -38,8 +43,11 @@ static const simd_level levels[] = {
     {"lasx", LEVEL_LASX},
 };
 
-/* Kernels best first; loongarch64 kernels are added above the portable row. */
+/* Kernels best first. LASX instructions need LSX's state too (the LSX
+ * registers are the low halves; the LASX kernel's tail XOR uses LSX). */
 static const simd_chacha20_kernel chacha20[] = {
+    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx},
+    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx},
     {"portable", 0, chacha20_xor_portable},
 };
 
