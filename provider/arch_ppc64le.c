@@ -60,6 +60,10 @@ static const simd_level levels[] = {
  * POWER8/9.
  */
 static const simd_chacha20_kernel chacha20[] = {
+    {"power10",
+     SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
+         SIMD_CAP_PPC_ARCH_3_1,
+     chacha20_xor_power10},
     {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx},
     {"portable", 0, chacha20_xor_portable},
 };

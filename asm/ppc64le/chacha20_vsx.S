@@ -140,6 +140,8 @@
 	.text
 	.globl	chacha20_xor_vsx
 	.type	chacha20_xor_vsx, @function
+	/* Hidden: chacha20_power10.S branches here directly, never via PLT. */
+	.hidden	chacha20_xor_vsx
 	.p2align 5
 chacha20_xor_vsx:
 	cmpldi	LEN, 0
