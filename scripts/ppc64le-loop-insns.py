@@ -51,7 +51,7 @@ def disasm(path):
 
 def loops(insns):
     found = []
-    addrs = [i[0] for i in insns]
+    index = {ins[0]: n for n, ins in enumerate(insns)}
     for idx, (addr, mn, ops) in enumerate(insns):
         if not BRANCH.match(mn):
             continue
@@ -59,8 +59,8 @@ def loops(insns):
         if not t:
             continue
         tgt = int(t.group(1), 16)
-        if tgt < addr and tgt in addrs:  # (tgt == addr: unrelocated call)
-            s = addrs.index(tgt)
+        if tgt < addr and tgt in index:  # (tgt == addr: unrelocated call)
+            s = index[tgt]
             found.append((tgt, addr, insns[s:idx + 1], s))
     return found
 
@@ -68,7 +68,7 @@ def loops(insns):
 def trips(insns, start_idx):
     """li rN, K ... mtctr rN shortly before the loop."""
     reg = None
-    for addr, mn, ops in reversed(insns[max(0, start_idx - 40):start_idx]):
+    for addr, mn, ops in reversed(insns[max(0, start_idx - 80):start_idx]):
         if mn == 'mtctr' and reg is None:
             reg = ops.strip()
         elif mn == 'li' and reg is not None:
