@@ -7,6 +7,7 @@
  */
 #include <sys/auxv.h>
 
+#include "../asm/ppc64le/kernels_ppc64le.h"
 #include "arch.h"
 
 /* Values from the Linux powerpc uapi (asm/cputable.h). */
@@ -52,8 +53,18 @@ static const simd_level levels[] = {
     {"power10", LEVEL_POWER10},
 };
 
-/* Kernels best first; ppc64le kernels are added above the portable row. */
+/*
+ * Kernels best first. vpermxor is ISA 2.07, so the 4-block kernel needs
+ * POWER8; the 8-block one uses ISA 3.1 instructions (lxvp/stxvp) that the
+ * assembler accepts whatever -mcpu says, so only this mask keeps it off
+ * POWER8/9.
+ */
 static const simd_chacha20_kernel chacha20[] = {
+    {"power10",
+     SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
+         SIMD_CAP_PPC_ARCH_3_1,
+     chacha20_xor_power10},
+    {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx},
     {"portable", 0, chacha20_xor_portable},
 };
 
