@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "../asm/riscv64/kernels_riscv64.h"
 #include "arch.h"
 
 /*
@@ -69,12 +70,17 @@ static const simd_level levels[] = {
     {"v", LEVEL_V},  {"zvkb", LEVEL_ZVKB},
 };
 
-/* Kernels best first; riscv64 kernels are added above the portable row. */
+/* Kernels best first. */
 static const simd_chacha20_kernel chacha20[] = {
+    {"rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB,
+     chacha20_xor_rvv_zvkb},
+    {"rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, chacha20_xor_rvv},
     {"portable", 0, chacha20_xor_portable},
 };
 
 static const simd_md5_kernel md5[] = {
+    {"zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, md5_blocks_zbb},
+    {"rv64", SIMD_CAP_ASM, md5_blocks_rv64},
     {"portable", 0, md5_blocks_portable},
 };
 

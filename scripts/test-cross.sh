@@ -29,12 +29,13 @@ aarch64     | max            | asm asimd sve sve2               | sve2
 ppc64le     | power8         | asm arch_2_07                    | power8
 ppc64le     | power9         | asm arch_2_07 arch_3_00          | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
-riscv64     | rv64,zbb=false | asm                              | base
-riscv64     | rv64           | asm zbb                          | zbb
-riscv64     | rv64,v=true    | asm zbb v                        | v
-riscv64     | rva23u64       | asm zbb v zvkb                   | zvkb
-loongarch64 | la464,lasx=off | asm lsx                          | lsx
-loongarch64 | la464          | asm lsx lasx                     | lasx
+riscv64     | rv64,zbb=false | asm                             | base
+riscv64     | rv64           | asm zbb                         | zbb
+riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v
+riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v
+riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb
+loongarch64 | la464,lasx=off | asm lsx                         | lsx
+loongarch64 | la464          | asm lsx lasx                    | lasx
 '
 
 debian_arch() {
