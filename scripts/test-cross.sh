@@ -25,7 +25,8 @@ MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon
 aarch64     | neoverse-v1    | asm asimd sve                   | neon
 aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2
-aarch64     | max            | asm asimd sve sve2              | sve2
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2
 ppc64le     | power8         | asm arch_2_07                   | power8
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
