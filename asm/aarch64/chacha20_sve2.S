@@ -10,23 +10,33 @@
  * each "d ^= a; d <<<= n" step in one instruction, so a quarter-round step is
  * 8 instructions for N blocks (NEON needs 14 for 4).
  *
- * Nothing here depends on the vector length: N comes from cntw, the batch's
- * block count from a predicate (whilelo), and input/output are read and
- * written with gathers/scatters whose lane offsets are i*64 bytes, so word w
- * of block i lands at out + 64*i + 4*w whatever N is. Inactive lanes do not
- * touch memory, so a short batch never reads or writes past the whole blocks
- * it owns. A trailing partial block is the lane just past the batch's whole
- * blocks: its 16 keystream words are pulled out with lastb into a stack
- * buffer (wiped afterwards) and XORed bytewise. Calls of at most one block
- * go to the NEON kernel's one-block path instead (fewer instructions).
+ * Back to byte order without gathers or scatters (which crack into one
+ * memory operation per element on real cores): for each k = 0..3, two zip
+ * levels interleave words k, k+4, k+8, k+12 of all N blocks into four
+ * registers Q(k, q), q = 0..3, where Q(k, q) holds those words of blocks
+ * qN/4 .. qN/4 + N/4 - 1 in the order (block, word). Then for each quarter q,
+ * st4w {Q(0,q), Q(1,q), Q(2,q), Q(3,q)} writes element j of register k to
+ * word 4j + k, which is exactly blocks qN/4.. in memory order; ld4w reads the
+ * input in the same shape, so the XOR is lane-wise. The zips write Q(k, q)
+ * into the register that held word 4q + k, so each quarter's four registers
+ * are consecutive, as st4w wants. N is a multiple of 4 at every legal VL.
  *
- * Registers: z16..z31 working state; z0..z15 the initial state, except z12
- * (the counter row is rebuilt with index each batch), which holds the
- * gather/scatter offsets {0, 64, 128, ...}. z0 doubles as the temporary of
- * the output stage and sigma[0] is reloaded from memory each batch.
- * Touching z8..z15 clobbers v8..v15, whose low 64 bits are callee-saved:
- * d8..d15 are saved. Predicates are all caller-saved for a normal (non-SVE
- * ABI) function. No general-purpose callee-saved register is used.
+ * Nothing depends on the vector length: N comes from cntw, and a batch's
+ * whole blocks from whilelo predicates (quarter q's element j belongs to
+ * block qN/4 + j/4, so its predicate is "qN + j < 4 * blocks"). Inactive
+ * elements are neither read nor written. A trailing partial block is the lane
+ * just past the batch's whole blocks: its 16 keystream words are pulled out
+ * with lastb (before the zips) into a stack buffer, XORed bytewise, and the
+ * buffer is wiped. Calls of at most one block go to the NEON kernel's
+ * one-block path instead (fewer instructions).
+ *
+ * Registers: z16..z31 working state; z4..z11, z13..z15 the initial key and
+ * nonce rows, z12 the counters (advanced by N each batch), z0..z3 sigma,
+ * reloaded each batch because they are the zips' temporaries and ld4w's
+ * destination. Touching z8..z15 clobbers v8..v15, whose low 64 bits are
+ * callee-saved: d8..d15 are saved. Predicates are all caller-saved for a
+ * normal (non-SVE ABI) function. No general-purpose callee-saved register
+ * is used, and x30 stays in place.
  */
 #include "aarch64_asm.h"
 
@@ -68,13 +78,57 @@
     xar z\b3\().s, z\b3\().s, z\c3\().s, #25
 .endm
 
-/* Word w of every active block: out = in ^ keystream (z<k>), then step the
- * offsets to the next word. */
-.macro XOR_WORD k
-    ld1w {z0.s}, p1/z, [x1, z12.s, uxtw]
-    eor z\k\().d, z\k\().d, z0.d
-    st1w {z\k\().s}, p1, [x0, z12.s, uxtw]
-    add z12.s, z12.s, #4
+/* Words k, k+4, k+8, k+12 of all blocks, in z<w0>, z<w1>, z<w2>, z<w3>
+ * (w0 = 16 + k, ...), become Q(k, 0..3) in the same registers, through the
+ * temporaries z0..z3. */
+.macro INTERLEAVE w0, w1, w2, w3
+    zip1 z0.s, z\w0\().s, z\w2\().s     /* words k, k+8 of the low half */
+    zip2 z1.s, z\w0\().s, z\w2\().s     /* ... of the high half */
+    zip1 z2.s, z\w1\().s, z\w3\().s     /* words k+4, k+12, low half */
+    zip2 z3.s, z\w1\().s, z\w3\().s
+    zip1 z\w0\().s, z0.s, z2.s          /* Q(k, 0): first quarter of blocks */
+    zip2 z\w1\().s, z0.s, z2.s          /* Q(k, 1) */
+    zip1 z\w2\().s, z1.s, z3.s          /* Q(k, 2) */
+    zip2 z\w3\().s, z1.s, z3.s          /* Q(k, 3) */
+.endm
+
+/* Quarter q: XOR and store blocks qN/4 .. qN/4 + N/4 - 1 (predicate p). */
+.macro XOR_QUARTER q, p, r0, r1, r2, r3
+    ld4w {z0.s - z3.s}, \p/z, [x1, #(4 * \q), mul vl]
+    eor z\r0\().d, z\r0\().d, z0.d
+    eor z\r1\().d, z\r1\().d, z1.d
+    eor z\r2\().d, z\r2\().d, z2.d
+    eor z\r3\().d, z\r3\().d, z3.d
+    st4w {z\r0\().s - z\r3\().s}, \p, [x0, #(4 * \q), mul vl]
+.endm
+
+/* Lane x10 of every state register (the partial block's keystream; lastb
+ * takes the last active lane of p2) to the buffer at x9. */
+.macro EXTRACT_LANE
+    lastb w11, p2, z16.s
+    lastb w12, p2, z17.s
+    stp w11, w12, [x9]
+    lastb w11, p2, z18.s
+    lastb w12, p2, z19.s
+    stp w11, w12, [x9, #8]
+    lastb w11, p2, z20.s
+    lastb w12, p2, z21.s
+    stp w11, w12, [x9, #16]
+    lastb w11, p2, z22.s
+    lastb w12, p2, z23.s
+    stp w11, w12, [x9, #24]
+    lastb w11, p2, z24.s
+    lastb w12, p2, z25.s
+    stp w11, w12, [x9, #32]
+    lastb w11, p2, z26.s
+    lastb w12, p2, z27.s
+    stp w11, w12, [x9, #40]
+    lastb w11, p2, z28.s
+    lastb w12, p2, z29.s
+    stp w11, w12, [x9, #48]
+    lastb w11, p2, z30.s
+    lastb w12, p2, z31.s
+    stp w11, w12, [x9, #56]
 .endm
 
 ENTRY(chacha20_xor_sve2)
@@ -90,11 +144,8 @@ ENTRY(chacha20_xor_sve2)
     stp d14, d15, [sp, #48]
 
     ptrue p0.s
-    adrp x9, .Lsve2_sigma
-    add x9, x9, :lo12:.Lsve2_sigma
-    ld1rw {z1.s}, p0/z, [x9, #4]
-    ld1rw {z2.s}, p0/z, [x9, #8]
-    ld1rw {z3.s}, p0/z, [x9, #12]
+    adrp x8, .Lsve2_sigma
+    add x8, x8, :lo12:.Lsve2_sigma
     ld1rw {z4.s}, p0/z, [x3]
     ld1rw {z5.s}, p0/z, [x3, #4]
     ld1rw {z6.s}, p0/z, [x3, #8]
@@ -103,18 +154,23 @@ ENTRY(chacha20_xor_sve2)
     ld1rw {z9.s}, p0/z, [x3, #20]
     ld1rw {z10.s}, p0/z, [x3, #24]
     ld1rw {z11.s}, p0/z, [x3, #28]
+    ldr w9, [x4]
+    index z12.s, w9, #1                 /* counters of the batch's blocks */
     ld1rw {z13.s}, p0/z, [x4, #4]
     ld1rw {z14.s}, p0/z, [x4, #8]
     ld1rw {z15.s}, p0/z, [x4, #12]
-    ldr w13, [x4]                       /* counter of the next block */
-    mov w10, #64
-    index z12.s, #0, w10                /* lane i: byte offset of block i */
     cntw x14                            /* N: blocks per batch */
+    add x16, x14, x14                   /* 2N, 3N: first element of */
+    add x17, x16, x14                   /* quarters 2 and 3 */
     lsr x15, x2, #6                     /* whole blocks left */
     and x2, x2, #63                     /* bytes of a final partial block */
+    add x9, sp, #64                     /* tail buffer */
 
 .Lsve2_batch:
-    ld1rw {z0.s}, p0/z, [x9]
+    ld1rw {z0.s}, p0/z, [x8]
+    ld1rw {z1.s}, p0/z, [x8, #4]
+    ld1rw {z2.s}, p0/z, [x8, #8]
+    ld1rw {z3.s}, p0/z, [x8, #12]
     cmp x15, x14
     csel x10, x15, x14, lo              /* whole blocks in this batch */
     mov z16.d, z0.d
@@ -129,7 +185,7 @@ ENTRY(chacha20_xor_sve2)
     mov z25.d, z9.d
     mov z26.d, z10.d
     mov z27.d, z11.d
-    index z28.s, w13, #1
+    mov z28.d, z12.d
     mov z29.d, z13.d
     mov z30.d, z14.d
     mov z31.d, z15.d
@@ -140,9 +196,7 @@ ENTRY(chacha20_xor_sve2)
     subs w11, w11, #1
     b.ne .Lsve2_rounds
 
-    /* Feed-forward; z0 (sigma[0]) is free afterwards and holds the
-     * counters, then serves as the load temporary. */
-    add z16.s, z16.s, z0.s
+    add z16.s, z16.s, z0.s              /* feed-forward */
     add z17.s, z17.s, z1.s
     add z18.s, z18.s, z2.s
     add z19.s, z19.s, z3.s
@@ -154,72 +208,47 @@ ENTRY(chacha20_xor_sve2)
     add z25.s, z25.s, z9.s
     add z26.s, z26.s, z10.s
     add z27.s, z27.s, z11.s
-    index z0.s, w13, #1
-    add z28.s, z28.s, z0.s
+    add z28.s, z28.s, z12.s
     add z29.s, z29.s, z13.s
     add z30.s, z30.s, z14.s
     add z31.s, z31.s, z15.s
+    incw z12.s                          /* next batch's counters */
 
-    whilelo p1.s, xzr, x10              /* lanes of whole blocks */
-    XOR_WORD 16
-    XOR_WORD 17
-    XOR_WORD 18
-    XOR_WORD 19
-    XOR_WORD 20
-    XOR_WORD 21
-    XOR_WORD 22
-    XOR_WORD 23
-    XOR_WORD 24
-    XOR_WORD 25
-    XOR_WORD 26
-    XOR_WORD 27
-    XOR_WORD 28
-    XOR_WORD 29
-    XOR_WORD 30
-    XOR_WORD 31
-    sub z12.s, z12.s, #64               /* offsets back to word 0 */
+    cmp x10, x14
+    b.lo .Lsve2_short                   /* last batch: maybe a partial block */
+.Lsve2_store:
+    INTERLEAVE 16, 20, 24, 28
+    INTERLEAVE 17, 21, 25, 29
+    INTERLEAVE 18, 22, 26, 30
+    INTERLEAVE 19, 23, 27, 31
+    lsl x11, x10, #2                    /* elements of whole blocks */
+    whilelo p1.s, xzr, x11
+    whilelo p2.s, x14, x11
+    whilelo p3.s, x16, x11
+    whilelo p4.s, x17, x11
+    XOR_QUARTER 0, p1, 16, 17, 18, 19
+    XOR_QUARTER 1, p2, 20, 21, 22, 23
+    XOR_QUARTER 2, p3, 24, 25, 26, 27
+    XOR_QUARTER 3, p4, 28, 29, 30, 31
 
     add x1, x1, x10, lsl #6
     add x0, x0, x10, lsl #6
-    add w13, w13, w10
     sub x15, x15, x10
     cmp x10, x14
-    b.lo .Lsve2_last                    /* a short batch is the last one */
+    b.lo .Lsve2_partial                 /* a short batch is the last one */
     cbnz x15, .Lsve2_batch
     cbnz x2, .Lsve2_batch               /* only the partial block is left */
     b .Lsve2_done
 
-.Lsve2_last:
-    cbz x2, .Lsve2_done
-    /* Lane x10 (just past the whole blocks) is the partial block's
-     * keystream: the eor above left it alone (inactive loads give 0). */
+.Lsve2_short:
+    cbz x2, .Lsve2_store
     add x11, x10, #1
-    whilelo p2.s, xzr, x11              /* lastb picks lane x10 */
-    add x9, sp, #64
-    lastb w10, p2, z16.s
-    lastb w11, p2, z17.s
-    stp w10, w11, [x9]
-    lastb w10, p2, z18.s
-    lastb w11, p2, z19.s
-    stp w10, w11, [x9, #8]
-    lastb w10, p2, z20.s
-    lastb w11, p2, z21.s
-    stp w10, w11, [x9, #16]
-    lastb w10, p2, z22.s
-    lastb w11, p2, z23.s
-    stp w10, w11, [x9, #24]
-    lastb w10, p2, z24.s
-    lastb w11, p2, z25.s
-    stp w10, w11, [x9, #32]
-    lastb w10, p2, z26.s
-    lastb w11, p2, z27.s
-    stp w10, w11, [x9, #40]
-    lastb w10, p2, z28.s
-    lastb w11, p2, z29.s
-    stp w10, w11, [x9, #48]
-    lastb w10, p2, z30.s
-    lastb w11, p2, z31.s
-    stp w10, w11, [x9, #56]
+    whilelo p2.s, xzr, x11              /* last active lane: x10 */
+    EXTRACT_LANE
+    b .Lsve2_store
+
+.Lsve2_partial:
+    cbz x2, .Lsve2_done
     mov x10, #0
 .Lsve2_bytes:
     ldrb w11, [x1, x10]
