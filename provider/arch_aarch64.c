@@ -49,10 +49,13 @@ static const simd_level levels[] = {
 /*
  * Kernels best first. SVE2's ChaCha20 is vector-length agnostic, so one row
  * serves every VL; where SVE2 is absent (neoverse-v1: SVE only) NEON runs.
- * The MD5 kernel uses base A64 instructions only.
+ * The SVE2 kernel hands calls of one block or less to the NEON one, hence
+ * ASIMD in its needs (every SVE CPU has it anyway). The MD5 kernel uses base
+ * A64 instructions only.
  */
 static const simd_chacha20_kernel chacha20[] = {
-    {"sve2", SIMD_CAP_ASM | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
+    {"sve2",
+     SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
      chacha20_xor_sve2},
     {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon},
     {"portable", 0, chacha20_xor_portable},
