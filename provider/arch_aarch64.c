@@ -58,7 +58,6 @@ static const simd_chacha20_kernel chacha20[] = {
      SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
      chacha20_xor_sve2},
     {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon},
-    {"neon_mix", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon_mix},
     {"portable", 0, chacha20_xor_portable},
 };
 

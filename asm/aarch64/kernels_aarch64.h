@@ -15,8 +15,6 @@ void chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t key[8], const uint32_t ctr[4]);
 void chacha20_xor_sve2(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t key[8], const uint32_t ctr[4]);
-void chacha20_xor_neon_mix(uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t key[8], const uint32_t ctr[4]);
 void md5_blocks_aarch64(uint32_t state[4], const uint8_t *in, size_t nblocks);
 
 #endif
