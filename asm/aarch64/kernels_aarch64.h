@@ -1,5 +1,5 @@
 /*
- * aarch64 kernels (asm/aarch64/*.S). Each implements the kernel ABI of
+ * aarch64 kernels (the .S files of asm/aarch64). Each implements the kernel ABI of
  * asm/kernels.h in full (any length, tails included) and is listed in
  * provider/arch_aarch64.c with the capabilities it needs:
  *   chacha20_xor_sve2   SVE2 (any vector length 128..2048 bits)
