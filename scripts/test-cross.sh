@@ -102,7 +102,7 @@ run_suites() { # arch cc model caps level [chacha20/md5]
         ok "$arch-$cc $model: suites ($(grep -E '^Ok:' "$log" | tr -s ' ') $(elapsed "$t"))"
     else
         bad "$arch-$cc $model: suites (log: $log)"
-        grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)|expected .* reports' "$log" | sed 's/^/        /'
+        grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)|expected .* reports' "$log" | awk '!seen[$0]++' | sed 's/^/        /'
     fi
 }
 

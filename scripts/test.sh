@@ -1,0 +1,67 @@
+#!/bin/sh
+# The whole test suite: what CI runs and what the README tells you to run.
+#   1. gcc build (warnings are errors), every suite
+#   2. clang build (warnings are errors), every suite
+#   3. gcc ASan+UBSan build (LeakSanitizer included), every suite but the
+#      openssl CLI one
+#   4. clang ThreadSanitizer build, the unit suites
+#   5. the gcc build's suites under valgrind memcheck (which also hides
+#      AVX-512 from the probe: the lower x86_64 kernels get chosen there)
+#   6. the libFuzzer harness (clang, ASan+UBSan) for SIMDPROV_FUZZ_SECONDS
+#      (default 60) from the committed seed corpus, simd against default
+#   7. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
+#      several CPU models each (scripts/test-cross.sh; see cross/README.md)
+#   (the constant-time suite runs under valgrind in steps 1 and 2)
+# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 7.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/deps.sh
+
+step() { printf '\n=== %s\n' "$*"; }
+
+build() { # dir, compiler, extra meson options
+    dir=$1 cc=$2; shift 2
+    if [ ! -d "$dir" ]; then
+        CC=$cc meson setup "$dir" -Dwerror=true "$@" >/dev/null
+    else
+        meson configure "$dir" "$@" >/dev/null
+    fi
+    ninja -C "$dir" >/dev/null
+}
+
+step "gcc build"
+build build-gcc gcc
+meson test -C build-gcc --print-errorlogs
+
+if [ "${SIMDPROV_SKIP_SLOW:-0}" = 1 ]; then
+    exit 0
+fi
+
+step "clang build"
+build build-clang clang
+meson test -C build-clang --print-errorlogs
+
+step "gcc ASan + UBSan build"
+build build-asan gcc -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-asan --print-errorlogs
+
+step "clang ThreadSanitizer build"
+build build-tsan clang -Db_sanitize=thread -Db_lundef=false \
+    -Dbuildtype=debugoptimized
+TSAN_OPTIONS=halt_on_error=1 meson test -C build-tsan --suite unit \
+    --print-errorlogs
+
+step "valgrind memcheck"
+meson test -C build-gcc --setup valgrind --suite unit --print-errorlogs
+
+step "libFuzzer, ${SIMDPROV_FUZZ_SECONDS:-60} s from the seed corpus"
+build build-fuzz clang -Dfuzz=true -Dtests=false \
+    -Dfuzz_seconds="${SIMDPROV_FUZZ_SECONDS:-60}"
+meson test -C build-fuzz --suite fuzz --print-errorlogs
+
+if [ "${SIMDPROV_SKIP_CROSS:-0}" != 1 ]; then
+    step "cross matrix (qemu-user)"
+    bash scripts/test-cross.sh all
+fi
