@@ -10,6 +10,7 @@
 #include <sys/auxv.h>
 
 #include "arch.h"
+#include "../asm/aarch64/kernels_aarch64.h"
 
 /* Values from the Linux arm64 uapi (asm/hwcap.h); spelled out so the file
  * builds against any libc headers. */
@@ -45,12 +46,23 @@ static const simd_level levels[] = {
     {"sve2", LEVEL_SVE2},
 };
 
-/* Kernels best first; aarch64 kernels are added above the portable row. */
+/*
+ * Kernels best first. SVE2's ChaCha20 is vector-length agnostic, so one row
+ * serves every VL; where SVE2 is absent (neoverse-v1: SVE only) NEON runs.
+ * The SVE2 kernel hands calls of one block or less to the NEON one, hence
+ * ASIMD in its needs (every SVE CPU has it anyway). The MD5 kernel uses base
+ * A64 instructions only.
+ */
 static const simd_chacha20_kernel chacha20[] = {
+    {"sve2",
+     SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
+     chacha20_xor_sve2},
+    {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon},
     {"portable", 0, chacha20_xor_portable},
 };
 
 static const simd_md5_kernel md5[] = {
+    {"aarch64", SIMD_CAP_ASM, md5_blocks_aarch64},
     {"portable", 0, md5_blocks_portable},
 };
 

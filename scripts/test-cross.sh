@@ -18,16 +18,19 @@ SCALE=${SIMDPROV_CROSS_SCALE:-0.25}
 CROSS=$ROOT/cross
 START=$(date +%s)
 
-# arch | model (QEMU_CPU) | expected simd.caps | expected simd.level
-# What each model offers is in cross/README.md; kernels are not listed: the
-# expect suite derives them from the tables, so new kernels need no edit here.
+# arch | model (QEMU_CPU) | expected simd.caps | expected simd.level [| chacha20/md5]
+# What each model offers is in cross/README.md. Kernels need not be listed:
+# the expect suite derives them from the tables, so new kernels need no edit
+# here; an optional fifth column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
+# which also catches a table row with the wrong needs.
 MATRIX='
-aarch64     | cortex-a72     | asm asimd                        | neon
-aarch64     | neoverse-v1    | asm asimd sve                    | neon
-aarch64     | neoverse-n2    | asm asimd sve sve2               | sve2
-aarch64     | max            | asm asimd sve sve2               | sve2
-ppc64le     | power8         | asm arch_2_07                    | power8
-ppc64le     | power9         | asm arch_2_07 arch_3_00          | power9
+aarch64     | cortex-a72     | asm asimd                       | neon | neon/aarch64
+aarch64     | neoverse-v1    | asm asimd sve                   | neon | neon/aarch64
+aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2 | sve2/aarch64
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | sve2/aarch64
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | sve2/aarch64
+ppc64le     | power8         | asm arch_2_07                   | power8
+ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
 riscv64     | rv64,zbb=false | asm                             | base
 riscv64     | rv64           | asm zbb                         | zbb
@@ -84,16 +87,18 @@ build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc
 
 # ---------------------------------------------------------------- suites
 
-sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d'    | sort                             | tr '\n' ' '; }
+sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 
-run_suites() { # arch cc model caps level
-    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 dir=$BUILD_ROOT/$1-$2
+run_suites() { # arch cc model caps level [chacha20/md5]
+    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 kernels=${6:-} dir=$BUILD_ROOT/$1-$2
+    local -a pin=()
+    [ -z "$kernels" ] || pin=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
     local tag=${model//[^A-Za-z0-9]/_} t=$(date +%s) log
     log=$LOGDIR/test-$arch-$cc-$tag.log
     if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
         QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
         SIMDPROV_EXPECT_ARCH="$arch" SIMDPROV_EXPECT_CAPS="$caps" \
-        SIMDPROV_EXPECT_LEVEL="$level" \
+        SIMDPROV_EXPECT_LEVEL="$level" "${pin[@]}" \
         meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs \
         --logbase "testlog-$tag" >"$log" 2>&1; then
         ok "$arch-$cc $model: suites ($(grep -E '^Ok:' "$log" | tr -s ' ') $(elapsed "$t"))"
@@ -209,10 +214,11 @@ for arch in "${ARCHES[@]}"; do
         fi
         ok "$arch-$cc: build ($(elapsed "$t"))"
         first=1
-        while IFS='|' read -r m_arch model caps level; do
+        while IFS='|' read -r m_arch model caps level kernels; do
             m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
+            kernels=$(echo $kernels)
             [ "$m_arch" = "$arch" ] || continue
-            run_suites "$arch" "$cc" "$model" "$caps" "$level"
+            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$kernels"
             e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
             first=0
         done <<<"$MATRIX"
