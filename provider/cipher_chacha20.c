@@ -8,7 +8,10 @@
  *   counter.
  * - One keystream block is buffered for partial blocks; leftover keystream is
  *   used first and the counter advances lazily, once the buffered block is
- *   used up and more input arrives.
+ *   used up and more input arrives. OpenSSL 3.6 advances it eagerly, when the
+ *   block is buffered; the output is the same, only a key-only re-init after
+ *   a partial block tells them apart, so we do what the running release does
+ *   (prov->chacha20_counter_ahead).
  * - Re-init: key only keeps the counter (resumes at the start of the current
  *   block); IV only reloads the counter and keeps the key; encrypt == decrypt.
  * - Update and final fail with "no key set" until a key is given.
@@ -38,6 +41,7 @@ typedef struct {
     unsigned int partial_len; /* bytes of buf already used */
     unsigned int key_set : 1;
     unsigned int iv_set : 1;
+    unsigned int counter_ahead : 1; /* 3.6+: advance when buffering */
 } chacha20_ctx;
 
 static void *chacha20_newctx(void *provctx)
@@ -51,6 +55,7 @@ static void *chacha20_newctx(void *provctx)
     }
     ctx->prov = prov;
     ctx->xor_kernel = prov->choice.chacha20->fn;
+    ctx->counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     return ctx;
 }
 
@@ -140,7 +145,8 @@ static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
             return;
         if (n == BLOCK) {
             ctx->partial_len = 0;
-            counter_add(ctx, 1);
+            if (!ctx->counter_ahead)
+                counter_add(ctx, 1);
         }
     }
 
@@ -165,6 +171,8 @@ static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
     if (rem > 0) {
         memset(ctx->buf, 0, sizeof(ctx->buf));
         ctx->xor_kernel(ctx->buf, ctx->buf, BLOCK, ctx->key, ctx->counter);
+        if (ctx->counter_ahead)
+            counter_add(ctx, 1);
         for (size_t i = 0; i < rem; i++)
             out[i] = in[i] ^ ctx->buf[i];
         ctx->partial_len = (unsigned int)rem;

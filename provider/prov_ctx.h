@@ -17,6 +17,13 @@ typedef struct simd_provctx {
     char caps[256];      /* names of the probed capabilities */
     char override_note[512]; /* override values that were ignored, why */
     char buildinfo[1024];    /* build facts plus the chosen kernels */
+    /*
+     * The running libcrypto is 3.6 or later, whose default ChaCha20 advances
+     * the block counter as soon as it buffers a partial block (3.0-3.5 do it
+     * when the buffered block is used up). It shows after a key-only re-init,
+     * so cipher_chacha20.c follows whichever release loaded us.
+     */
+    int chacha20_counter_ahead;
 } simd_provctx;
 
 #endif

@@ -195,6 +195,24 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
     ov->md5 = env != NULL ? env : conf_md5;
 }
 
+/* Whether the core is OpenSSL 3.6 or later (see prov_ctx.h). An unknown or
+ * unparsable version keeps the 3.0 behaviour. */
+static int core_is_3_6_or_later(const OSSL_CORE_HANDLE *handle,
+                                OSSL_FUNC_core_get_params_fn *core_get_params)
+{
+    const char *version = NULL;
+    unsigned int major = 0, minor = 0;
+    OSSL_PARAM req[] = {
+        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, (char **)&version, 0),
+        OSSL_PARAM_END,
+    };
+
+    if (core_get_params == NULL || !core_get_params(handle, req) ||
+        version == NULL || sscanf(version, "%u.%u", &major, &minor) != 2)
+        return 0;
+    return major > 3 || (major == 3 && minor >= 6);
+}
+
 /* The module's one exported symbol (everything else is hidden). */
 __attribute__((visibility("default"))) int
 OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
@@ -232,6 +250,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     caps = simd_arch_this.probe();
     simd_caps_string(caps, prov->caps, sizeof(prov->caps));
     read_override(handle, core_get_params, &ov);
+    prov->chacha20_counter_ahead = core_is_3_6_or_later(handle, core_get_params);
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
     snprintf(prov->buildinfo, sizeof(prov->buildinfo),

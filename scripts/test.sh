@@ -9,8 +9,10 @@
 #      AVX-512 from the probe: the lower x86_64 kernels get chosen there)
 #   6. the libFuzzer harness (clang, ASan+UBSan) for SIMDPROV_FUZZ_SECONDS
 #      (default 60) from the committed seed corpus, simd against default
+#   7. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
+#      several CPU models each (scripts/test-cross.sh; see cross/README.md)
 #   (the constant-time suite runs under valgrind in steps 1 and 2)
-# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only.
+# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 7.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh
@@ -58,3 +60,8 @@ step "libFuzzer, ${SIMDPROV_FUZZ_SECONDS:-60} s from the seed corpus"
 build build-fuzz clang -Dfuzz=true -Dtests=false \
     -Dfuzz_seconds="${SIMDPROV_FUZZ_SECONDS:-60}"
 meson test -C build-fuzz --suite fuzz --print-errorlogs
+
+if [ "${SIMDPROV_SKIP_CROSS:-0}" != 1 ]; then
+    step "cross matrix (qemu-user)"
+    bash scripts/test-cross.sh all
+fi

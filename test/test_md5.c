@@ -121,8 +121,12 @@ static void copies_and_after_final(const EVP_MD *simd, const EVP_MD *deflt)
             CU_ASSERT(EVP_DigestUpdate(ctx, msg + l1, l2));
             CU_ASSERT(EVP_DigestFinal_ex(ctx, out[i][0], &n));
             CU_ASSERT(EVP_DigestFinal_ex(copy, out[i][1], &n));
-            /* An update after final is accepted by 3.0 and continues. */
-            if (EVP_DigestUpdate(copy, msg, l2) &&
+            /* An update after final is accepted by 3.0 and continues;
+             * newer releases (3.5 and 3.6 here) refuse it in EVP before any
+             * provider sees it.
+             * Either way both providers must end alike, so a refused
+             * update or final leaves a defined (zero) result to compare. */
+            if (!EVP_DigestUpdate(copy, msg, l2) ||
                 EVP_DigestFinal_ex(copy, out[i][2], &n) != 1)
                 memset(out[i][2], 0, 16);
             ERR_clear_error();

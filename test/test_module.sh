@@ -1,10 +1,12 @@
 #!/bin/sh
 # The built module's ELF hygiene: only OSSL_provider_init is exported, no
-# text relocations, a non-executable stack, and on x86_64 the CET property
-# note (IBT + SHSTK) on every object we compile. The module itself keeps the
-# note only if the C library's start files have it too (RHEL 9 yes, Debian 12
-# no): the linker drops it otherwise, so that check follows the toolchain.
-# Usage: test_module.sh MODULE CPU_FAMILY CC
+# text relocations, a non-executable stack, and the control-flow property
+# note on every object we compile: on x86_64 CET (IBT + SHSTK), on aarch64
+# BTI + PAC. The module itself keeps the note only if the C library's start
+# files have it too (RHEL 9 yes, Debian 12 no): the linker drops it
+# otherwise, so that check follows the toolchain.
+# Usage: test_module.sh MODULE CPU_FAMILY "CC [ARGS...]" (the compiler command,
+#        with its --target/--sysroot, so crti.o is the target's)
 set -u
 module=$1 cpu=$2 cc=$3
 builddir=$(dirname "$module")
@@ -16,7 +18,9 @@ check() {
 }
 
 exports() {
-    readelf --dyn-syms -W "$module" |
+    # ppc64le (ELFv2) symbols carry a "[<localentry>: 8]" note in the
+    # visibility column, which would shift the fields awk reads.
+    readelf --dyn-syms -W "$module" | sed 's/\[<localentry>: [0-9]*\] //' |
         awk '$7 != "UND" && $5 == "GLOBAL" && $4 != "NOTYPE" {print $8}' |
         sed 's/@.*//' | sort -u
 }
@@ -25,16 +29,22 @@ no_textrel() { ! readelf -d "$module" | grep -q TEXTREL; }
 stack_not_exec() {
     readelf -lW "$module" | awk '/GNU_STACK/ {print $7}' | grep -qx 'RW'
 }
-has_cet() { readelf -n "$1" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK'; }
-objects_cet() {
+# The note each architecture's objects must carry (readelf -n wording).
+case $cpu in
+    x86_64) note='x86 feature: IBT, SHSTK' ;;
+    aarch64) note='AArch64 feature: BTI, PAC' ;;
+    *) note='' ;;
+esac
+has_note() { readelf -n "$1" 2>/dev/null | grep -q "$note"; }
+objects_note() {
     n=0
     for o in "$builddir"/simd.so.p/*.o; do
-        has_cet "$o" || { echo "     no IBT/SHSTK note: $o"; return 1; }
+        has_note "$o" || { echo "     no '$note' note: $o"; return 1; }
         n=$((n + 1))
     done
     # An archive: readelf prints one note block per member.
     members=$(ar t "$builddir/libsimdkernels.a" | wc -l)
-    notes=$(readelf -n "$builddir/libsimdkernels.a" | grep -c 'x86 feature: IBT, SHSTK')
+    notes=$(readelf -n "$builddir/libsimdkernels.a" | grep -c "$note")
     [ "$members" -eq "$notes" ] || {
         echo "     libsimdkernels.a: $notes of $members members have the note"
         return 1
@@ -45,13 +55,14 @@ objects_cet() {
 check "exports only OSSL_provider_init (got: $(exports | tr '\n' ' '))" only_init
 check "no text relocations" no_textrel
 check "stack is not executable" stack_not_exec
-if [ "$cpu" = x86_64 ]; then
-    check "IBT and SHSTK note on every object" objects_cet
+if [ -n "$note" ]; then
+    check "'$note' note on every object" objects_note
+    # shellcheck disable=SC2086 # $cc is a command with arguments
     crti=$($cc -print-file-name=crti.o)
-    if has_cet "$crti"; then
-        check "IBT and SHSTK note on the module" has_cet "$module"
+    if has_note "$crti"; then
+        check "'$note' note on the module" has_note "$module"
     else
-        echo "skip module IBT/SHSTK note: $crti has none (C library not CET-built)"
+        echo "skip module '$note' note: $crti has none (C library not built with it)"
     fi
 fi
 echo "$pass passed, $fail failed"

@@ -1,0 +1,300 @@
+/*
+ * ChaCha20 for LoongArch64 with LSX (128-bit vectors).
+ *
+ * void chacha20_xor_lsx(uint8_t *out, const uint8_t *in, size_t len,
+ *                       const uint32_t key[8], const uint32_t ctr[4]);
+ * The kernel ABI of asm/kernels.h: any length, out == in allowed, the 32-bit
+ * counter never wraps inside a call (the glue splits there).
+ *
+ * Two paths, chosen by the length left (reasoning and instruction counts in
+ * README.md):
+ *  - 4 blocks per pass, one state word per register for 4 blocks (vertical,
+ *    ~272 instructions per 64-byte block), for as long as more than 128
+ *    bytes are left; a last pass over 129..255 bytes writes its keystream to
+ *    the stack and XORs only len bytes.
+ *  - 1 block per pass with the rows in 4 registers (horizontal, ~337
+ *    instructions per block but no 4-block minimum) for the last 1..128
+ *    bytes, so short messages never pay for 4 blocks.
+ *
+ * Registers: only $vr0-$vr23 and temporaries are free; the vertical path
+ * also uses $vr24-$vr31, whose low 64 bits ($fs0-$fs7) the psABI makes
+ * callee-saved, so it saves and restores $f24-$f31. No $s register is used.
+ * Every register is written before it is read (the test in
+ * test/test_abi_loongarch64.c fills all of them with garbage first).
+ * Unaligned vld/vst on the caller's buffers: the probe only reports LSX
+ * together with hardware unaligned access (HWCAP UAL).
+ */
+
+#define CC_OUT $a0
+#define CC_IN $a1
+#include "chacha20_macros.inc" /* uses CC_OUT, CC_IN */
+
+#define LEN $a2
+#define KEY $a3
+#define CTR $a4
+#define CTRWORD $t2 /* counter of the next block to produce */
+#define ROUNDS $t3
+#define C256 $t4
+#define C128 $t5
+#define C64 $t6
+
+/* Vertical path: X0-X15 the working state of 4 blocks, O4-O15 the input
+ * state words 4..15 (O12 holds the 4 counters), SIG the constant row. */
+#define X0 $vr0
+#define X1 $vr1
+#define X2 $vr2
+#define X3 $vr3
+#define X4 $vr4
+#define X5 $vr5
+#define X6 $vr6
+#define X7 $vr7
+#define X8 $vr8
+#define X9 $vr9
+#define X10 $vr10
+#define X11 $vr11
+#define X12 $vr12
+#define X13 $vr13
+#define X14 $vr14
+#define X15 $vr15
+#define T0 $vr16
+#define T1 $vr17
+#define SIG $vr18
+#define O4 $vr20
+#define O5 $vr21
+#define O6 $vr22
+#define O7 $vr23
+#define O8 $vr24
+#define O9 $vr25
+#define O10 $vr26
+#define O11 $vr27
+#define O12 $vr28
+#define O13 $vr29
+#define O14 $vr30
+#define O15 $vr31
+
+/* Horizontal path: rows A (= SIG), B, C, D of the input state, working rows
+ * RA-RD, ONE adds 1 to the counter word. */
+#define RA $vr0
+#define RB $vr1
+#define RC $vr2
+#define RD $vr3
+#define HB $vr19
+#define HC $vr20
+#define HD $vr21
+#define ONE $vr22
+
+/* Stack: keystream of a partial last pass, then the saved $f24-$f31. */
+#define KS_BYTES 256
+#define FRAME (KS_BYTES + 64)
+
+	/* Read at fixed offsets from .Lsigma: keep the order and sizes. */
+	.section .rodata
+	.p2align 4
+.Lsigma:	/* "expand 32-byte k" */
+	.word	0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Linc4:		/* counter offsets of the 4 vertical blocks */
+	.word	0, 1, 2, 3
+.Lone:		/* next horizontal block */
+	.word	1, 0, 0, 0
+
+	.text
+	.p2align 5
+	.globl	chacha20_xor_lsx
+	.hidden	chacha20_xor_lsx
+	.type	chacha20_xor_lsx, @function
+chacha20_xor_lsx:
+	beqz	LEN, .Lreturn
+	addi.d	$sp, $sp, -FRAME
+	pcalau12i $t0, %pc_hi20(.Lsigma)
+	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
+	vld	SIG, $t0, 0
+	ld.wu	CTRWORD, CTR, 0
+	ori	C64, $zero, 64
+	ori	C128, $zero, 128
+	ori	C256, $zero, 256
+	bgeu	C128, LEN, .Lone_setup		/* 1..128 bytes: horizontal only */
+
+	/* ---------------- vertical, 4 blocks per pass ---------------- */
+	fst.d	$f24, $sp, KS_BYTES + 0
+	fst.d	$f25, $sp, KS_BYTES + 8
+	fst.d	$f26, $sp, KS_BYTES + 16
+	fst.d	$f27, $sp, KS_BYTES + 24
+	fst.d	$f28, $sp, KS_BYTES + 32
+	fst.d	$f29, $sp, KS_BYTES + 40
+	fst.d	$f30, $sp, KS_BYTES + 48
+	fst.d	$f31, $sp, KS_BYTES + 56
+	vldrepl.w O4, KEY, 0
+	vldrepl.w O5, KEY, 4
+	vldrepl.w O6, KEY, 8
+	vldrepl.w O7, KEY, 12
+	vldrepl.w O8, KEY, 16
+	vldrepl.w O9, KEY, 20
+	vldrepl.w O10, KEY, 24
+	vldrepl.w O11, KEY, 28
+	vreplgr2vr.w O12, CTRWORD
+	vld	T0, $t0, 16 /* .Linc4 */
+	vadd.w	O12, O12, T0
+	vldrepl.w O13, CTR, 4
+	vldrepl.w O14, CTR, 8
+	vldrepl.w O15, CTR, 12
+
+.Lloop4:
+	vreplvei.w X0, SIG, 0
+	vreplvei.w X1, SIG, 1
+	vreplvei.w X2, SIG, 2
+	vreplvei.w X3, SIG, 3
+	vori.b	X4, O4, 0
+	vori.b	X5, O5, 0
+	vori.b	X6, O6, 0
+	vori.b	X7, O7, 0
+	vori.b	X8, O8, 0
+	vori.b	X9, O9, 0
+	vori.b	X10, O10, 0
+	vori.b	X11, O11, 0
+	vori.b	X12, O12, 0
+	vori.b	X13, O13, 0
+	vori.b	X14, O14, 0
+	vori.b	X15, O15, 0
+	ori	ROUNDS, $zero, 5
+.Lrounds4:	/* two double rounds per iteration */
+	CC_DOUBLEROUND_V v, X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15
+	CC_DOUBLEROUND_V v, X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15
+	addi.w	ROUNDS, ROUNDS, -1
+	bnez	ROUNDS, .Lrounds4
+
+	/* Words 4..15 get their input added while still vertical; words 0..3
+	 * are the same for every block, so SIG is added after the transpose. */
+	CC_ADD4	v, X4, O4, X5, O5, X6, O6, X7, O7
+	CC_ADD4	v, X8, O8, X9, O9, X10, O10, X11, O11
+	CC_ADD4	v, X12, O12, X13, O13, X14, O14, X15, O15
+	vaddi.wu O12, O12, 4
+	/* Block j's 16-byte chunk g ends up in X(4g + (2, 3, 0, 1)[j]). */
+	CC_TRANSPOSE4 v, X0, X1, X2, X3, T0, T1
+	CC_ADD4	v, X0, SIG, X1, SIG, X2, SIG, X3, SIG
+	CC_TRANSPOSE4 v, X4, X5, X6, X7, T0, T1
+	CC_TRANSPOSE4 v, X8, X9, X10, X11, T0, T1
+	CC_TRANSPOSE4 v, X12, X13, X14, X15, T0, T1
+	bltu	LEN, C256, .Lpartial4
+
+	CC_XOR_STORE v, X2, 0, T0
+	CC_XOR_STORE v, X6, 16, T1
+	CC_XOR_STORE v, X10, 32, T0
+	CC_XOR_STORE v, X14, 48, T1
+	CC_XOR_STORE v, X3, 64, T0
+	CC_XOR_STORE v, X7, 80, T1
+	CC_XOR_STORE v, X11, 96, T0
+	CC_XOR_STORE v, X15, 112, T1
+	CC_XOR_STORE v, X0, 128, T0
+	CC_XOR_STORE v, X4, 144, T1
+	CC_XOR_STORE v, X8, 160, T0
+	CC_XOR_STORE v, X12, 176, T1
+	CC_XOR_STORE v, X1, 192, T0
+	CC_XOR_STORE v, X5, 208, T1
+	CC_XOR_STORE v, X9, 224, T0
+	CC_XOR_STORE v, X13, 240, T1
+	addi.d	CC_IN, CC_IN, 256
+	addi.d	CC_OUT, CC_OUT, 256
+	addi.d	LEN, LEN, -256
+	bltu	C128, LEN, .Lloop4		/* > 128 left: another 4-block pass */
+
+	/* 0..128 bytes left: the horizontal path goes on from the counter of
+	 * the next block (word 0 of O12). */
+	vpickve2gr.wu CTRWORD, O12, 0
+	fld.d	$f24, $sp, KS_BYTES + 0
+	fld.d	$f25, $sp, KS_BYTES + 8
+	fld.d	$f26, $sp, KS_BYTES + 16
+	fld.d	$f27, $sp, KS_BYTES + 24
+	fld.d	$f28, $sp, KS_BYTES + 32
+	fld.d	$f29, $sp, KS_BYTES + 40
+	fld.d	$f30, $sp, KS_BYTES + 48
+	fld.d	$f31, $sp, KS_BYTES + 56
+	bnez	LEN, .Lone_setup
+	addi.d	$sp, $sp, FRAME
+.Lreturn:
+	ret
+
+.Lpartial4:	/* 129..255 bytes: keystream to the stack, XOR len bytes */
+	vst	X2, $sp, 0
+	vst	X6, $sp, 16
+	vst	X10, $sp, 32
+	vst	X14, $sp, 48
+	vst	X3, $sp, 64
+	vst	X7, $sp, 80
+	vst	X11, $sp, 96
+	vst	X15, $sp, 112
+	vst	X0, $sp, 128
+	vst	X4, $sp, 144
+	vst	X8, $sp, 160
+	vst	X12, $sp, 176
+	vst	X1, $sp, 192
+	vst	X5, $sp, 208
+	vst	X9, $sp, 224
+	vst	X13, $sp, 240
+	CC_XOR_TAIL v, 16, LEN, $sp, $t0, $t1, $t7, T0, T1, T0, T1
+	fld.d	$f24, $sp, KS_BYTES + 0
+	fld.d	$f25, $sp, KS_BYTES + 8
+	fld.d	$f26, $sp, KS_BYTES + 16
+	fld.d	$f27, $sp, KS_BYTES + 24
+	fld.d	$f28, $sp, KS_BYTES + 32
+	fld.d	$f29, $sp, KS_BYTES + 40
+	fld.d	$f30, $sp, KS_BYTES + 48
+	fld.d	$f31, $sp, KS_BYTES + 56
+	/* Leave no keystream on the stack. */
+	vxor.v	T0, T0, T0
+	.irp off, 0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240
+	vst	T0, $sp, \off
+	.endr
+	addi.d	$sp, $sp, FRAME
+	ret
+
+	/* ---------------- horizontal, 1 block per pass ---------------- */
+.Lone_setup:	/* 1..128 bytes; SIG and CTRWORD are set, t0 = .Lsigma */
+	vld	HB, KEY, 0
+	vld	HC, KEY, 16
+	vld	HD, CTR, 0
+	vinsgr2vr.w HD, CTRWORD, 0
+	vld	ONE, $t0, 32 /* .Lone */
+.Lloop1:
+	vori.b	RA, SIG, 0
+	vori.b	RB, HB, 0
+	vori.b	RC, HC, 0
+	vori.b	RD, HD, 0
+	ori	ROUNDS, $zero, 5
+.Lrounds1:
+	CC_DOUBLEROUND_H v, RA, RB, RC, RD
+	CC_DOUBLEROUND_H v, RA, RB, RC, RD
+	addi.w	ROUNDS, ROUNDS, -1
+	bnez	ROUNDS, .Lrounds1
+	vadd.w	RA, RA, SIG
+	vadd.w	RB, RB, HB
+	vadd.w	RC, RC, HC
+	vadd.w	RD, RD, HD
+	vadd.w	HD, HD, ONE
+	bltu	LEN, C64, .Lpartial1
+	CC_XOR_STORE v, RA, 0, $vr4
+	CC_XOR_STORE v, RB, 16, $vr5
+	CC_XOR_STORE v, RC, 32, $vr6
+	CC_XOR_STORE v, RD, 48, $vr7
+	addi.d	CC_IN, CC_IN, 64
+	addi.d	CC_OUT, CC_OUT, 64
+	addi.d	LEN, LEN, -64
+	bnez	LEN, .Lloop1
+	addi.d	$sp, $sp, FRAME
+	ret
+
+.Lpartial1:	/* 1..63 bytes */
+	vst	RA, $sp, 0
+	vst	RB, $sp, 16
+	vst	RC, $sp, 32
+	vst	RD, $sp, 48
+	CC_XOR_TAIL v, 16, LEN, $sp, $t0, $t1, $t7, $vr4, $vr5, $vr4, $vr5
+	vxor.v	$vr4, $vr4, $vr4
+	vst	$vr4, $sp, 0
+	vst	$vr4, $sp, 16
+	vst	$vr4, $sp, 32
+	vst	$vr4, $sp, 48
+	addi.d	$sp, $sp, FRAME
+	ret
+	.size	chacha20_xor_lsx, . - chacha20_xor_lsx
+
+	.section .note.GNU-stack, "", @progbits

@@ -1,0 +1,16 @@
+/* The loongarch64 kernels (the .S files beside this header), behind the
+ * kernel ABI of asm/kernels.h. */
+#ifndef SIMDPROV_KERNELS_LOONGARCH64_H
+#define SIMDPROV_KERNELS_LOONGARCH64_H
+
+#include "../kernels.h"
+
+/* LSX: 4 blocks per pass, 1-block passes for the last 1..128 bytes. */
+void chacha20_xor_lsx(uint8_t *out, const uint8_t *in, size_t len,
+                      const uint32_t key[8], const uint32_t ctr[4]);
+/* LASX (needs LSX too): 8 blocks per pass, 2-block passes for the last
+ * 1..256 bytes. */
+void chacha20_xor_lasx(uint8_t *out, const uint8_t *in, size_t len,
+                       const uint32_t key[8], const uint32_t ctr[4]);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * aarch64: capability probe, override levels and kernel tables.
+ *
+ * The kernel tells user space what it will let a process run through the
+ * auxiliary vector: a CPU feature the kernel does not enable (SVE state it
+ * does not save, say) is absent from AT_HWCAP even if the silicon has it, so
+ * these bits are the only ones safe to act on. Reading ID registers instead
+ * would trap or report features the kernel has switched off.
+ */
+#include <sys/auxv.h>
+
+#include "arch.h"
+#include "../asm/aarch64/kernels_aarch64.h"
+
+/* Values from the Linux arm64 uapi (asm/hwcap.h); spelled out so the file
+ * builds against any libc headers. */
+#define AARCH64_HWCAP_ASIMD (1ul << 1)
+#define AARCH64_HWCAP_SVE (1ul << 22)
+#define AARCH64_HWCAP2_SVE2 (1ul << 1)
+
+static uint32_t probe_aarch64(void)
+{
+    unsigned long hwcap = getauxval(AT_HWCAP);
+    unsigned long hwcap2 = getauxval(AT_HWCAP2);
+    uint32_t caps = SIMD_CAP_ASM;
+
+    if (hwcap & AARCH64_HWCAP_ASIMD)
+        caps |= SIMD_CAP_ARM_ASIMD;
+    if (hwcap & AARCH64_HWCAP_SVE) {
+        caps |= SIMD_CAP_ARM_SVE;
+        /* SVE2 extends SVE; never claim it alone. */
+        if (hwcap2 & AARCH64_HWCAP2_SVE2)
+            caps |= SIMD_CAP_ARM_SVE2;
+    }
+    return caps;
+}
+
+#define LEVEL_BASE SIMD_CAP_ASM
+#define LEVEL_NEON (LEVEL_BASE | SIMD_CAP_ARM_ASIMD)
+#define LEVEL_SVE2 (LEVEL_NEON | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2)
+
+static const simd_level levels[] = {
+    {"portable", 0},
+    {"base", LEVEL_BASE},
+    {"neon", LEVEL_NEON},
+    {"sve2", LEVEL_SVE2},
+};
+
+/*
+ * Kernels best first. SVE2's ChaCha20 is vector-length agnostic, so one row
+ * serves every VL; where SVE2 is absent (neoverse-v1: SVE only) NEON runs.
+ * The SVE2 kernel hands calls of one block or less to the NEON one, hence
+ * ASIMD in its needs (every SVE CPU has it anyway). The MD5 kernel uses base
+ * A64 instructions only.
+ */
+static const simd_chacha20_kernel chacha20[] = {
+    {"sve2",
+     SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
+     chacha20_xor_sve2},
+    {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon},
+    {"portable", 0, chacha20_xor_portable},
+};
+
+static const simd_md5_kernel md5[] = {
+    {"aarch64", SIMD_CAP_ASM, md5_blocks_aarch64},
+    {"portable", 0, md5_blocks_portable},
+};
+
+const simd_arch simd_arch_this = {
+    "aarch64", probe_aarch64, levels, SIMD_COUNT(levels),
+    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+};

@@ -1,0 +1,61 @@
+/*
+ * loongarch64: capability probe, override levels and kernel tables.
+ *
+ * LSX (128-bit) and LASX (256-bit) are reported in AT_HWCAP only when the
+ * kernel saves their registers for the process, so the bits are the ones to
+ * trust (CPUCFG would report the silicon, not what the kernel enables).
+ */
+#include <sys/auxv.h>
+
+#include "arch.h"
+#include "../asm/loongarch64/kernels_loongarch64.h"
+
+/* Values from the Linux loongarch uapi (asm/hwcap.h). */
+#define LA_HWCAP_UAL (1ul << 2)
+#define LA_HWCAP_LSX (1ul << 4)
+#define LA_HWCAP_LASX (1ul << 5)
+
+static uint32_t probe_loongarch64(void)
+{
+    unsigned long hwcap = getauxval(AT_HWCAP);
+    uint32_t caps = SIMD_CAP_ASM;
+
+    /* The SIMD kernels load and store the caller's buffers with unaligned
+     * vld/xvld; a core without hardware unaligned access (HWCAP UAL) would
+     * trap on them, so such a core gets the portable kernels. */
+    if ((hwcap & LA_HWCAP_LSX) && (hwcap & LA_HWCAP_UAL)) {
+        caps |= SIMD_CAP_LA_LSX;
+        /* LASX extends LSX (its low halves are the LSX registers). */
+        if (hwcap & LA_HWCAP_LASX)
+            caps |= SIMD_CAP_LA_LASX;
+    }
+    return caps;
+}
+
+#define LEVEL_BASE SIMD_CAP_ASM
+#define LEVEL_LSX (LEVEL_BASE | SIMD_CAP_LA_LSX)
+#define LEVEL_LASX (LEVEL_LSX | SIMD_CAP_LA_LASX)
+
+static const simd_level levels[] = {
+    {"portable", 0},
+    {"base", LEVEL_BASE},
+    {"lsx", LEVEL_LSX},
+    {"lasx", LEVEL_LASX},
+};
+
+/* Kernels best first. LASX instructions need LSX's state too (the LSX
+ * registers are the low halves; the LASX kernel's tail XOR uses LSX). */
+static const simd_chacha20_kernel chacha20[] = {
+    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx},
+    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx},
+    {"portable", 0, chacha20_xor_portable},
+};
+
+static const simd_md5_kernel md5[] = {
+    {"portable", 0, md5_blocks_portable},
+};
+
+const simd_arch simd_arch_this = {
+    "loongarch64", probe_loongarch64, levels, SIMD_COUNT(levels),
+    chacha20,      SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+};

@@ -1,0 +1,78 @@
+/*
+ * ppc64le: capability probe, override levels and kernel tables.
+ *
+ * The ISA level comes from AT_HWCAP2 (ARCH_2_07 = POWER8, ARCH_3_00 = POWER9,
+ * ARCH_3_1 = POWER10), which the kernel sets from what it actually enables.
+ * AT_PLATFORM is no use: it is a free-form string and is NULL under qemu-user.
+ */
+#include <sys/auxv.h>
+
+#include "../asm/ppc64le/kernels_ppc64le.h"
+#include "arch.h"
+
+/* Values from the Linux powerpc uapi (asm/cputable.h). */
+#define PPC_HWCAP_ALTIVEC 0x10000000ul
+#define PPC_HWCAP_VSX 0x00000080ul
+#define PPC_HWCAP2_ARCH_2_07 0x80000000ul
+#define PPC_HWCAP2_ARCH_3_00 0x00800000ul
+#define PPC_HWCAP2_ARCH_3_1 0x00040000ul
+
+static uint32_t probe_ppc64le(void)
+{
+    unsigned long hwcap = getauxval(AT_HWCAP);
+    unsigned long hwcap2 = getauxval(AT_HWCAP2);
+    uint32_t caps = SIMD_CAP_ASM;
+
+    /*
+     * Every POWER8+ kernel the vector kernels target uses VMX and VSX; a
+     * kernel booted with them disabled (e.g. "novsx") clears these bits while
+     * the ISA bits stay, so require both before claiming any ISA level. Each
+     * level also requires the one below, as the ISA does.
+     */
+    if ((hwcap & PPC_HWCAP_ALTIVEC) == 0 || (hwcap & PPC_HWCAP_VSX) == 0)
+        return caps;
+    if ((hwcap2 & PPC_HWCAP2_ARCH_2_07) == 0)
+        return caps;
+    caps |= SIMD_CAP_PPC_ARCH_2_07;
+    if ((hwcap2 & PPC_HWCAP2_ARCH_3_00) == 0)
+        return caps;
+    caps |= SIMD_CAP_PPC_ARCH_3_00;
+    if (hwcap2 & PPC_HWCAP2_ARCH_3_1)
+        caps |= SIMD_CAP_PPC_ARCH_3_1;
+    return caps;
+}
+
+#define LEVEL_BASE SIMD_CAP_ASM
+#define LEVEL_POWER8 (LEVEL_BASE | SIMD_CAP_PPC_ARCH_2_07)
+#define LEVEL_POWER9 (LEVEL_POWER8 | SIMD_CAP_PPC_ARCH_3_00)
+#define LEVEL_POWER10 (LEVEL_POWER9 | SIMD_CAP_PPC_ARCH_3_1)
+
+static const simd_level levels[] = {
+    {"portable", 0},         {"base", LEVEL_BASE},
+    {"power8", LEVEL_POWER8}, {"power9", LEVEL_POWER9},
+    {"power10", LEVEL_POWER10},
+};
+
+/*
+ * Kernels best first. vpermxor is ISA 2.07, so the 4-block kernel needs
+ * POWER8; the 8-block one uses ISA 3.1 instructions (lxvp/stxvp) that the
+ * assembler accepts whatever -mcpu says, so only this mask keeps it off
+ * POWER8/9.
+ */
+static const simd_chacha20_kernel chacha20[] = {
+    {"power10",
+     SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
+         SIMD_CAP_PPC_ARCH_3_1,
+     chacha20_xor_power10},
+    {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx},
+    {"portable", 0, chacha20_xor_portable},
+};
+
+static const simd_md5_kernel md5[] = {
+    {"portable", 0, md5_blocks_portable},
+};
+
+const simd_arch simd_arch_this = {
+    "ppc64le", probe_ppc64le, levels, SIMD_COUNT(levels),
+    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+};

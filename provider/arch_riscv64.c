@@ -1,0 +1,90 @@
+/*
+ * riscv64: capability probe, override levels and kernel tables.
+ *
+ * AT_HWCAP only has one bit per single-letter extension (V, but not Zbb or
+ * Zvkb), so the probe asks the riscv_hwprobe syscall (Linux 6.4+). It reports
+ * V only when the kernel lets this process use it (vector state enabled and
+ * allowed by the prctl/sysctl policy), so a set bit means "safe to execute".
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* syscall() under -std=c11 */
+#endif
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../asm/riscv64/kernels_riscv64.h"
+#include "arch.h"
+
+/*
+ * The riscv_hwprobe ABI (Linux uapi asm/hwprobe.h). Debian 12's headers
+ * predate it, so the number, struct and bits are spelled out here; they are
+ * a stable kernel ABI.
+ */
+#define RISCV_NR_hwprobe 258
+struct riscv_hwprobe_pair {
+    int64_t key;
+    uint64_t value;
+};
+#define RISCV_HWPROBE_KEY_IMA_EXT_0 4
+#define RISCV_HWPROBE_IMA_V (1ull << 2)
+#define RISCV_HWPROBE_EXT_ZBB (1ull << 4)
+#define RISCV_HWPROBE_EXT_ZVKB (1ull << 19)
+
+static uint32_t probe_riscv64(void)
+{
+    struct riscv_hwprobe_pair pair = {RISCV_HWPROBE_KEY_IMA_EXT_0, 0};
+    uint32_t caps = SIMD_CAP_ASM;
+    uint64_t ext;
+
+    /* cpusetsize 0 and cpus NULL: the answer holds for every CPU, so it
+     * stays true if the scheduler migrates us. */
+    if (syscall(RISCV_NR_hwprobe, &pair, 1, 0, NULL, 0) != 0 ||
+        pair.key != RISCV_HWPROBE_KEY_IMA_EXT_0) {
+        /*
+         * No hwprobe (kernel < 6.4) or the key is unknown. Mainline kernels
+         * that old cannot run vector code at all, and Zbb cannot be told
+         * apart from its absence, so only the baseline is safe. (AT_HWCAP's
+         * V bit is not used: it ignores the per-process vector policy.)
+         */
+        return caps;
+    }
+    ext = pair.value;
+    if (ext & RISCV_HWPROBE_EXT_ZBB)
+        caps |= SIMD_CAP_RV_ZBB;
+    if (ext & RISCV_HWPROBE_IMA_V) {
+        caps |= SIMD_CAP_RV_V;
+        /* Zvkb is a vector extension: meaningless without usable V. */
+        if (ext & RISCV_HWPROBE_EXT_ZVKB)
+            caps |= SIMD_CAP_RV_ZVKB;
+    }
+    return caps;
+}
+
+#define LEVEL_BASE SIMD_CAP_ASM
+#define LEVEL_ZBB (LEVEL_BASE | SIMD_CAP_RV_ZBB)
+#define LEVEL_V (LEVEL_ZBB | SIMD_CAP_RV_V)
+#define LEVEL_ZVKB (LEVEL_V | SIMD_CAP_RV_ZVKB)
+
+static const simd_level levels[] = {
+    {"portable", 0}, {"base", LEVEL_BASE}, {"zbb", LEVEL_ZBB},
+    {"v", LEVEL_V},  {"zvkb", LEVEL_ZVKB},
+};
+
+/* Kernels best first. */
+static const simd_chacha20_kernel chacha20[] = {
+    {"rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB,
+     chacha20_xor_rvv_zvkb},
+    {"rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, chacha20_xor_rvv},
+    {"portable", 0, chacha20_xor_portable},
+};
+
+static const simd_md5_kernel md5[] = {
+    {"zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, md5_blocks_zbb},
+    {"rv64", SIMD_CAP_ASM, md5_blocks_rv64},
+    {"portable", 0, md5_blocks_portable},
+};
+
+const simd_arch simd_arch_this = {
+    "riscv64", probe_riscv64, levels, SIMD_COUNT(levels),
+    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+};

@@ -1,0 +1,98 @@
+#!/bin/bash
+# Instructions per 64-byte block of the aarch64 kernels, the portable C
+# kernels and the sysroot's OpenSSL 3.0 libcrypto ChaCha20, counted two ways:
+#  1. static: loop bodies read from llvm-objdump-19 -d (scripts/aarch64-loops.py);
+#  2. dynamic: qemu-aarch64 -one-insn-per-tb -d exec -dfilter <code range>
+#     logs one line per executed instruction inside the range; the steady
+#     state per block is (count(128 KiB) - count(64 KiB)) / 1024.
+# Usage: scripts/aarch64-insn-count.sh [BUILD_DIR]   (default build-cross/aarch64-gcc,
+#        made by scripts/test-cross.sh aarch64). Output goes to stdout.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${1:-$ROOT/build-cross/aarch64-gcc}
+SYSROOT=$ROOT/cross/sysroots/arm64
+LIBCRYPTO=$SYSROOT/usr/lib/aarch64-linux-gnu/libcrypto.so.3
+WORK=$BUILD/insn-count
+CC=${CC:-aarch64-linux-gnu-gcc}
+OBJDUMP=llvm-objdump-19
+LOOPS=$ROOT/scripts/aarch64-loops.py
+mkdir -p "$WORK"
+
+echo "## static: loops of each kernel in $(basename "$BUILD")/libsimdkernels.a"
+for f in chacha20_xor_neon chacha20_xor_sve2 md5_blocks_aarch64 \
+    chacha20_xor_portable chacha20_block md5_blocks_portable; do
+    echo "# $f ($($OBJDUMP -d "$BUILD/libsimdkernels.a" |
+        awk -v f="<$f>:" '$2 == f {p = 1; next} /^$/ {p = 0} p && /^ /' | wc -l) instructions)"
+    $OBJDUMP -d "$BUILD/libsimdkernels.a" | python3 "$LOOPS" "$f"
+done
+
+# OpenSSL 3.0's aarch64 ChaCha20 is not exported: find its sigma constant
+# ("expand 32-byte k", kept in .text next to the code) and take the code from
+# there to the first ret after the last adr that loads it (its three
+# functions: ChaCha20_ctr32, ChaCha20_neon, ChaCha20_512_neon).
+sigma_off=$(python3 -c "import sys; print(open(sys.argv[1],'rb').read().find(b'expand 32-byte k'))" "$LIBCRYPTO")
+read -r text_addr text_off < <(readelf -SW "$LIBCRYPTO" |
+    awk '$2 == ".text" {print "0x"$4, "0x"$5}')
+sigma=$((sigma_off - text_off + text_addr))
+$OBJDUMP -d --start-address=$sigma --stop-address=$((sigma + 0x3000)) "$LIBCRYPTO" >"$WORK/ossl.dis"
+last_adr=$(grep -E "adr\s+x[0-9]+, $(printf '0x%x' $sigma)" "$WORK/ossl.dis" | tail -n1 | awk '{print $1}' | tr -d :)
+ossl_end=$(awk -v a="$last_adr" 'found && $3 == "ret" {print $1; exit} $1 == a":" {found = 1}' "$WORK/ossl.dis" | tr -d :)
+ossl_lo=$sigma ossl_hi=$((0x$ossl_end))
+echo "## static: OpenSSL libcrypto.so.3 $(printf '%#x..%#x' $ossl_lo $ossl_hi) (sigma at $(printf '%#x' $sigma))"
+$OBJDUMP -d --start-address=$ossl_lo --stop-address=$((ossl_hi + 4)) "$LIBCRYPTO" | python3 "$LOOPS"
+
+# ---------------------------------------------------------------- dynamic
+$CC --sysroot="$SYSROOT" -O2 -static -o "$WORK/kernel_driver" \
+    "$ROOT/scripts/aarch64-count/kernel_driver.c" "$BUILD/libsimdkernels.a"
+$CC --sysroot="$SYSROOT" -O2 -no-pie -o "$WORK/openssl_driver" \
+    "$ROOT/scripts/aarch64-count/openssl_driver.c" -lcrypto
+# The kernels' code range in the static driver.
+read -r k_lo k_hi < <(aarch64-linux-gnu-nm -S "$WORK/kernel_driver" | python3 -c '
+import re, sys
+spans = [(int(a, 16), int(a, 16) + int(n, 16)) for a, n, _, name in
+         (l.split() for l in sys.stdin if len(l.split()) == 4)
+         if re.match(r"(chacha20_xor_|chacha20_block$|md5_blocks_)", name)]
+print(min(s for s, _ in spans), max(e for _, e in spans))')
+
+count() { # cpu range-lo range-hi command... -> instructions executed in range
+    local cpu=$1 lo=$2 hi=$3; shift 3
+    QEMU_CPU=$cpu qemu-aarch64 -R 0x100000000 -L "$SYSROOT" -one-insn-per-tb \
+        -d exec,nochain -dfilter "$(printf '%#x..%#x' "$lo" "$hi")" -D "$WORK/trace" \
+        "$@" >/dev/null 2>&1
+    grep -c '^Trace' "$WORK/trace" || true
+}
+per_block() { # cpu lo hi command... (LEN appended) -> steady-state per block
+    local a b
+    a=$(count "$@" 65536) b=$(count "$@" 131072)
+    echo "scale=2; ($b - $a) / 1024" | bc
+}
+
+# libcrypto's load address under qemu with a fixed reserved VA (-R): stable.
+base=$(QEMU_CPU=cortex-a72 qemu-aarch64 -R 0x100000000 -L "$SYSROOT" \
+    "$WORK/openssl_driver" 64 2>&1 >/dev/null | sed -n 's/libcrypto at //p')
+load=$((base + 0)) # the .so's vaddr 0 maps at base
+
+echo "## dynamic (qemu): instructions per 64-byte block, steady state (128 KiB - 64 KiB)"
+printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" portable)"
+printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" neon)"
+for vl in 16 32 64 256; do
+    printf '%-34s %s\n' "sve2 VL $((vl * 8))" \
+        "$(per_block max,sve-default-vector-length=$vl $k_lo $k_hi "$WORK/kernel_driver" sve2)"
+done
+printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" \
+    "$(per_block cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/openssl_driver")"
+printf '%-34s %s\n' "portable MD5" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" md5-portable)"
+printf '%-34s %s\n' "md5 aarch64" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" md5)"
+
+echo "## dynamic (qemu): instructions for one call of LEN bytes"
+printf '%-7s %9s %9s %9s %9s %9s %9s\n' len portable neon sve2-128 sve2-512 sve2-2048 openssl
+for n in 1 64 100 256 1024 16384; do
+    printf '%-7s %9s %9s %9s %9s %9s %9s\n' $n \
+        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" portable $n)" \
+        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" neon $n)" \
+        "$(count neoverse-n2 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
+        "$(count max,sve-default-vector-length=64 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
+        "$(count max,sve-default-vector-length=256 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
+        "$(count cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/openssl_driver" $n)"
+done

@@ -1,0 +1,231 @@
+#!/bin/bash
+# The cross matrix: build simdprov for each non-x86 architecture (gcc and
+# clang-19 where both can target it), then under every qemu CPU model of the
+# table below run the full meson test suite with the probe expectations set
+# (test/test_expect.c fails on a wrong probe or kernel choice), and check the
+# target's own `openssl` binary end to end against its default provider.
+#
+# Usage: scripts/test-cross.sh [aarch64|ppc64le|riscv64|loongarch64|all]...
+# Env:   SIMDPROV_CROSS_SCALE  SIMDPROV_TEST_SCALE for the qemu runs (default 0.25)
+#        SIMDPROV_CROSS_BUILD  build folder root (default: build-cross)
+#        SIMDPROV_CROSS_CC     only this compiler (gcc or clang)
+# Ends with "cross: N passed, N failed"; exits non-zero if anything failed.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD_ROOT=${SIMDPROV_CROSS_BUILD:-$ROOT/build-cross}
+SCALE=${SIMDPROV_CROSS_SCALE:-0.25}
+CROSS=$ROOT/cross
+START=$(date +%s)
+
+# arch | model (QEMU_CPU) | expected simd.caps | expected simd.level [| chacha20/md5]
+# What each model offers is in cross/README.md. Kernels need not be listed:
+# the expect suite derives them from the tables, so new kernels need no edit
+# here; an optional fifth column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
+# which also catches a table row with the wrong needs.
+MATRIX='
+aarch64     | cortex-a72     | asm asimd                       | neon | neon/aarch64
+aarch64     | neoverse-v1    | asm asimd sve                   | neon | neon/aarch64
+aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2 | sve2/aarch64
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | sve2/aarch64
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | sve2/aarch64
+ppc64le     | power8         | asm arch_2_07                   | power8
+ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9
+ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
+riscv64     | rv64,zbb=false | asm                             | base
+riscv64     | rv64           | asm zbb                         | zbb
+riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v
+riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v
+riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb
+loongarch64 | la464,lasx=off | asm lsx                         | lsx
+loongarch64 | la464          | asm lsx lasx                    | lasx
+'
+
+debian_arch() {
+    case $1 in
+        aarch64) echo arm64 ;; ppc64le) echo ppc64el ;;
+        riscv64) echo riscv64 ;; loongarch64) echo loong64 ;;
+    esac
+}
+qemu_for() { echo "qemu-$1"; }
+# gcc-12 cannot link against riscv64's (trixie) or loong64's (sid) newer glibc.
+compilers_for() {
+    case $1 in aarch64 | ppc64le) echo gcc clang ;; *) echo clang ;; esac
+}
+
+PASSED=0
+FAILED=0
+FAILURES=()
+LOGDIR=$BUILD_ROOT/logs
+mkdir -p "$LOGDIR"
+
+ok() { PASSED=$((PASSED + 1)); printf '  ok    %s\n' "$*"; }
+bad() {
+    FAILED=$((FAILED + 1)); FAILURES+=("$*"); printf '  FAIL  %s\n' "$*"
+}
+elapsed() { echo $(($(date +%s) - $1))s; }
+
+# ---------------------------------------------------------------- build
+
+build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc>
+    local arch=$1 cc=$2 dir=$BUILD_ROOT/$1-$2 log=$LOGDIR/build-$1-$2.log
+    # Warnings are errors, as in the native builds of scripts/test.sh.
+    local opts=(-Dwerror=true --cross-file "$CROSS/sysroots/paths.ini" --cross-file "$CROSS/$arch.ini")
+    # The arch file's own compiler is gcc for aarch64/ppc64le; the overlay
+    # swaps in clang-19 there. riscv64/loongarch64 files use clang already.
+    if [ "$cc" = clang ] && [ "$(compilers_for "$arch")" != clang ]; then
+        opts+=(--cross-file "$CROSS/clang.ini")
+    fi
+    {
+        if [ -f "$dir/build.ninja" ]; then
+            meson setup --reconfigure "$dir" "${opts[@]}"
+        else
+            meson setup "$dir" "${opts[@]}"
+        fi && ninja -C "$dir" -j2
+    } >"$log" 2>&1
+}
+
+# ---------------------------------------------------------------- suites
+
+sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
+
+run_suites() { # arch cc model caps level [chacha20/md5]
+    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 kernels=${6:-} dir=$BUILD_ROOT/$1-$2
+    local -a pin=()
+    [ -z "$kernels" ] || pin=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
+    local tag=${model//[^A-Za-z0-9]/_} t=$(date +%s) log
+    log=$LOGDIR/test-$arch-$cc-$tag.log
+    if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
+        QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
+        SIMDPROV_EXPECT_ARCH="$arch" SIMDPROV_EXPECT_CAPS="$caps" \
+        SIMDPROV_EXPECT_LEVEL="$level" "${pin[@]}" \
+        meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs \
+        --logbase "testlog-$tag" >"$log" 2>&1; then
+        ok "$arch-$cc $model: suites ($(grep -E '^Ok:' "$log" | tr -s ' ') $(elapsed "$t"))"
+    else
+        bad "$arch-$cc $model: suites (log: $log)"
+        grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)|expected .* reports' "$log" | awk '!seen[$0]++' | sed 's/^/        /'
+    fi
+}
+
+# ---------------------------------------------------------------- end to end
+
+E2E_IN=$BUILD_ROOT/e2e-input
+KEY=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+# A counter of 0xfffffffe: the 100001-byte input crosses the 32-bit wrap,
+# so the glue's carry handling is compared with the default provider's.
+IV=feffffff000000090000004a00000000
+
+make_inputs() {
+    mkdir -p "$E2E_IN"
+    for n in 0 1 64 1000 100001; do
+        [ -f "$E2E_IN/in$n" ] || head -c "$n" /dev/urandom >"$E2E_IN/in$n"
+    done
+}
+
+e2e() { # arch cc model caps level speed(0/1)
+    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 do_speed=$6
+    local dir=$BUILD_ROOT/$1-$2 sr=$CROSS/sysroots/$(debian_arch "$1")
+    local name="$arch-$cc $model: openssl" out a b n errs=""
+    local -a envs=(env -u OPENSSL_CONF -u OPENSSL_MODULES -u SIMDPROV_LEVEL
+        -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 QEMU_CPU="$model")
+    local -a target=("$(qemu_for "$arch")" -L "$sr" "$sr/usr/bin/openssl")
+    local -a ossl=("${envs[@]}" "${target[@]}")
+    local -a simd=(-provider-path "$dir" -provider simd -provider default -propquery provider=simd)
+
+    # Loaded, active, and the probe as the target's openssl sees it.
+    out=$("${ossl[@]}" list -providers -verbose -provider-path "$dir" -provider simd 2>&1)
+    if ! grep -q 'status: active' <<<"$out"; then
+        errs+=" list-providers"
+    else
+        a=$(sed -n 's/.*(level \([^;]*\); cpu: \([^)]*\)).*/\2/p' <<<"$out")
+        b=$(sed -n 's/.*(level \([^;]*\); cpu: .*/\1/p' <<<"$out")
+        [ "$(sorted_words "$a")" = "$(sorted_words "$caps")" ] || errs+=" caps($a)"
+        [ "$b" = "$level" ] || errs+=" level($b)"
+    fi
+    # The override works through the target openssl too.
+    out=$("${envs[@]}" SIMDPROV_LEVEL=portable "${target[@]}" list -providers -verbose \
+        -provider-path "$dir" -provider simd 2>&1)
+    grep -q 'ChaCha20=portable MD5=portable (level portable;' <<<"$out" || errs+=" override"
+
+    for n in 0 1 64 1000 100001; do
+        a=$("${ossl[@]}" enc -chacha20 -K $KEY -iv $IV -in "$E2E_IN/in$n" "${simd[@]}" | md5sum) &&
+            b=$("${ossl[@]}" enc -chacha20 -K $KEY -iv $IV -in "$E2E_IN/in$n" | md5sum) &&
+            [ "$a" = "$b" ] || errs+=" enc$n"
+        # `dgst -md5 -provider simd` alone would quietly use the default
+        # provider's MD5; -propquery makes the fetch come from simd or fail.
+        a=$("${ossl[@]}" dgst -md5 -r "${simd[@]}" "$E2E_IN/in$n" | cut -d' ' -f1) &&
+            b=$("${ossl[@]}" dgst -md5 -r "$E2E_IN/in$n" | cut -d' ' -f1) &&
+            [ -n "$a" ] && [ "$a" = "$b" ] || errs+=" md5-$n"
+    done
+    # Controls: the same property query must make algorithms simd does not
+    # have fail, or the checks above would prove nothing.
+    if "${ossl[@]}" dgst -sha256 "${simd[@]}" "$E2E_IN/in1" >/dev/null 2>&1; then
+        errs+=" propquery-ignored(dgst)"
+    fi
+    if [ "$do_speed" = 1 ]; then
+        for alg in chacha20 md5; do
+            out=$("${ossl[@]}" speed "${simd[@]}" -seconds 1 -bytes 64 -evp $alg 2>&1) &&
+                grep -qiE "^$alg +[0-9.]+k" <<<"$out" || errs+=" speed-$alg"
+        done
+        if "${ossl[@]}" speed "${simd[@]}" -seconds 1 -bytes 64 -evp aes-128-ctr >/dev/null 2>&1; then
+            errs+=" propquery-ignored(speed)"
+        fi
+    fi
+    if [ -z "$errs" ]; then
+        ok "$name list/override/enc/dgst$([ "$do_speed" = 1 ] && echo /speed)"
+    else
+        bad "$name:$errs"
+    fi
+}
+
+# ---------------------------------------------------------------- main
+
+ARCHES=()
+[ $# -gt 0 ] || set -- all
+for a in "$@"; do
+    case $a in
+        all) ARCHES+=(aarch64 ppc64le riscv64 loongarch64) ;;
+aarch64     | ppc64le        | riscv64                          | loongarch64) ARCHES+=("$a") ;;
+        arm64) ARCHES+=(aarch64) ;; ppc64el) ARCHES+=(ppc64le) ;; loong64) ARCHES+=(loongarch64) ;;
+        *) echo "usage: $0 [aarch64|ppc64le|riscv64|loongarch64|all]..." >&2; exit 2 ;;
+    esac
+done
+
+case ${SIMDPROV_CROSS_CC:-} in
+    '' | gcc | clang) ;;
+    *) echo "SIMDPROV_CROSS_CC must be gcc or clang" >&2; exit 2 ;;
+esac
+
+DEBARCHES=()
+for a in "${ARCHES[@]}"; do DEBARCHES+=("$(debian_arch "$a")"); done
+"$ROOT/scripts/cross-setup.sh" "${DEBARCHES[@]}" || { echo "cross: setup failed" >&2; exit 1; }
+make_inputs
+
+for arch in "${ARCHES[@]}"; do
+    for cc in $(compilers_for "$arch"); do
+        [ -z "${SIMDPROV_CROSS_CC:-}" ] || [ "$SIMDPROV_CROSS_CC" = "$cc" ] || continue
+        echo "== $arch ($cc)"
+        t=$(date +%s)
+        if ! build "$arch" "$cc"; then
+            bad "$arch-$cc: build (log: $LOGDIR/build-$arch-$cc.log)"
+            tail -n 20 "$LOGDIR/build-$arch-$cc.log" | sed 's/^/        /'
+            continue
+        fi
+        ok "$arch-$cc: build ($(elapsed "$t"))"
+        first=1
+        while IFS='|' read -r m_arch model caps level kernels; do
+            m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
+            kernels=$(echo $kernels)
+            [ "$m_arch" = "$arch" ] || continue
+            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$kernels"
+            e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
+            first=0
+        done <<<"$MATRIX"
+    done
+done
+
+echo "cross: wall time $(elapsed "$START") for ${ARCHES[*]}"
+for f in "${FAILURES[@]}"; do echo "cross: failed: $f"; done
+echo "cross: $PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]

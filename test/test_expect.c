@@ -1,0 +1,237 @@
+/*
+ * What the loaded provider reports, checked against what the caller says
+ * this CPU is. The cross matrix (scripts/test-cross.sh) runs every suite
+ * under several qemu CPU models and sets, per model:
+ *   SIMDPROV_EXPECT_ARCH      simd.arch
+ *   SIMDPROV_EXPECT_CAPS      simd.caps, as a set of names ("asm asimd sve")
+ *   SIMDPROV_EXPECT_LEVEL     simd.level
+ *   SIMDPROV_EXPECT_CHACHA20  simd.chacha20 \ when unset, derived from the
+ *   SIMDPROV_EXPECT_MD5       simd.md5      / tables and the expected caps
+ * so a probe that misses or invents a feature fails the run. Deriving the
+ * kernels from the tables means a newly registered kernel is checked on
+ * every model without touching the matrix. Variables that are not set are
+ * not checked (a native run sets none).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../provider/arch.h"
+#include "../provider/select.h"
+#include "testutil.h"
+
+static tu_ctx ctx;
+static int ctx_ok;
+
+/* Loads the provider once, with the override variables unset, so the
+ * reported choice is the provider's own default for this CPU. */
+static OSSL_PROVIDER *provider(void)
+{
+    static const tu_override none = {1, NULL, NULL, NULL};
+
+    if (!ctx_ok)
+        ctx_ok = tu_ctx_open(&ctx, &none);
+    CU_ASSERT_FATAL(ctx_ok);
+    return ctx.simd;
+}
+
+static const char *expect(const char *var)
+{
+    const char *v = getenv(var);
+
+    return v != NULL && *v != '\0' ? v : NULL;
+}
+
+/* Capability name -> bit, using the provider's own naming of single bits. */
+static int cap_bit(const char *name, size_t len, uint32_t *bit)
+{
+    char buf[64];
+
+    for (unsigned i = 0; i < 32; i++) {
+        simd_caps_string(1u << i, buf, sizeof(buf));
+        if (buf[0] != '\0' && strlen(buf) == len && strncmp(buf, name, len) == 0) {
+            *bit = 1u << i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A space-separated name list as a mask; 0 and a message if a name is not
+ * a capability at all (a typo in the matrix must fail, not pass). */
+static int caps_mask(const char *list, uint32_t *mask)
+{
+    *mask = 0;
+    while (*list != '\0') {
+        size_t len = strcspn(list, " \t");
+        uint32_t bit;
+
+        if (len > 0) {
+            if (!cap_bit(list, len, &bit)) {
+                fprintf(stderr, "unknown capability name '%.*s'\n", (int)len, list);
+                return 0;
+            }
+            *mask |= bit;
+        }
+        list += len;
+        list += strspn(list, " \t");
+    }
+    return 1;
+}
+
+static void check_string(const char *param, const char *want)
+{
+    const char *got = tu_prov_param(provider(), param);
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "%s: expected '%s', provider reports '%s'\n", param, want, got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+}
+
+static void test_arch(void)
+{
+    const char *want = expect("SIMDPROV_EXPECT_ARCH");
+
+    if (want != NULL)
+        check_string("simd.arch", want);
+}
+
+static void test_caps(void)
+{
+    const char *want = expect("SIMDPROV_EXPECT_CAPS");
+    const char *got;
+    uint32_t want_mask, got_mask;
+
+    if (want == NULL)
+        return;
+    got = tu_prov_param(provider(), "simd.caps");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_FATAL(caps_mask(want, &want_mask));
+    CU_ASSERT_FATAL(caps_mask(got, &got_mask));
+    if (want_mask != got_mask)
+        fprintf(stderr, "simd.caps: expected '%s', provider reports '%s'\n", want, got);
+    CU_ASSERT_EQUAL(got_mask, want_mask);
+}
+
+static void test_level(void)
+{
+    const char *want = expect("SIMDPROV_EXPECT_LEVEL");
+
+    if (want != NULL)
+        check_string("simd.level", want);
+}
+
+/* The first (best) table entry whose needs the expected caps cover. */
+static void test_kernels(void)
+{
+    const char *want_c = expect("SIMDPROV_EXPECT_CHACHA20");
+    const char *want_m = expect("SIMDPROV_EXPECT_MD5");
+    const char *caps = expect("SIMDPROV_EXPECT_CAPS");
+    uint32_t mask;
+
+    if (caps != NULL && caps_mask(caps, &mask)) {
+        for (size_t i = 0; want_c == NULL && i < simd_arch_this.nchacha20; i++)
+            if ((simd_arch_this.chacha20[i].needs & ~mask) == 0)
+                want_c = simd_arch_this.chacha20[i].name;
+        for (size_t i = 0; want_m == NULL && i < simd_arch_this.nmd5; i++)
+            if ((simd_arch_this.md5[i].needs & ~mask) == 0)
+                want_m = simd_arch_this.md5[i].name;
+    }
+    if (want_c != NULL)
+        check_string("simd.chacha20", want_c);
+    if (want_m != NULL)
+        check_string("simd.md5", want_m);
+}
+
+/*
+ * The arch's tables as arch.h describes them: levels lowest first from
+ * "portable" (caps 0), each including the one below; kernel tables ending
+ * with the portable kernel, which needs nothing.
+ */
+static void test_tables(void)
+{
+    const simd_arch *a = &simd_arch_this;
+
+    CU_ASSERT_FATAL(a->nlevels > 0 && a->nchacha20 > 0 && a->nmd5 > 0);
+    CU_ASSERT_STRING_EQUAL(a->levels[0].name, "portable");
+    CU_ASSERT_EQUAL(a->levels[0].caps, 0);
+    for (size_t i = 1; i < a->nlevels; i++) {
+        CU_ASSERT((a->levels[i - 1].caps & ~a->levels[i].caps) == 0);
+        CU_ASSERT(a->levels[i].caps & SIMD_CAP_ASM);
+    }
+    CU_ASSERT_STRING_EQUAL(a->chacha20[a->nchacha20 - 1].name, "portable");
+    CU_ASSERT_EQUAL(a->chacha20[a->nchacha20 - 1].needs, 0);
+    CU_ASSERT_STRING_EQUAL(a->md5[a->nmd5 - 1].name, "portable");
+    CU_ASSERT_EQUAL(a->md5[a->nmd5 - 1].needs, 0);
+}
+
+/*
+ * Every level name of this arch works as SIMDPROV_LEVEL on this CPU: no
+ * override complaint, the reported level is the highest one the CPU meets
+ * under that cap, and the chosen kernels need nothing beyond it.
+ */
+static void test_every_level(void)
+{
+    const simd_arch *a = &simd_arch_this;
+    uint32_t cpu = a->probe();
+
+    for (size_t i = 0; i < a->nlevels; i++) {
+        tu_override ov = {1, a->levels[i].name, NULL, NULL};
+        uint32_t allowed = cpu & a->levels[i].caps;
+        const char *want = a->levels[0].name, *got, *note, *k;
+        tu_ctx t;
+
+        for (size_t j = 0; j < a->nlevels; j++)
+            if ((a->levels[j].caps & ~allowed) == 0)
+                want = a->levels[j].name;
+        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
+        got = tu_prov_param(t.simd, "simd.level");
+        note = tu_prov_param(t.simd, "simd.override");
+        CU_ASSERT(got != NULL && strcmp(got, want) == 0);
+        CU_ASSERT(note != NULL && strcmp(note, "ok") == 0);
+        if (got == NULL || strcmp(got, want) != 0 || note == NULL || strcmp(note, "ok") != 0)
+            fprintf(stderr, "SIMDPROV_LEVEL=%s: level '%s' (want '%s'), override '%s'\n",
+                    a->levels[i].name, got ? got : "(null)", want, note ? note : "(null)");
+        k = tu_prov_param(t.simd, "simd.chacha20");
+        for (size_t j = 0; k != NULL && j < a->nchacha20; j++)
+            if (strcmp(a->chacha20[j].name, k) == 0)
+                CU_ASSERT((a->chacha20[j].needs & ~allowed) == 0);
+        k = tu_prov_param(t.simd, "simd.md5");
+        for (size_t j = 0; k != NULL && j < a->nmd5; j++)
+            if (strcmp(a->md5[j].name, k) == 0)
+                CU_ASSERT((a->md5[j].needs & ~allowed) == 0);
+        tu_ctx_close(&t);
+    }
+}
+
+/* Says what was checked, so a log shows whether the matrix drove this run. */
+static void test_report(void)
+{
+    static const char *const params[] = {"simd.arch", "simd.caps", "simd.level",
+                                         "simd.chacha20", "simd.md5"};
+
+    for (size_t i = 0; i < SIMD_COUNT(params); i++) {
+        const char *v = tu_prov_param(provider(), params[i]);
+
+        CU_ASSERT_PTR_NOT_NULL(v);
+        printf("  %s = %s\n", params[i], v ? v : "(null)");
+    }
+    if (expect("SIMDPROV_EXPECT_CAPS") == NULL)
+        printf("  (SIMDPROV_EXPECT_* not set: nothing to compare)\n");
+}
+
+int main(void)
+{
+    static const tu_test tests[] = {
+        {"arch", test_arch},     {"caps", test_caps},
+        {"level", test_level},   {"kernels", test_kernels},
+        {"tables", test_tables}, {"every level", test_every_level},
+        {"report", test_report}, {NULL, NULL},
+    };
+    int rc = tu_main("expect", tests);
+
+    if (ctx_ok)
+        tu_ctx_close(&ctx);
+    return rc;
+}
