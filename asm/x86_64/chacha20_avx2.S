@@ -1,0 +1,235 @@
+/*
+ * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
+ * lane i = block i), implementing the full kernel ABI for any length.
+ * The same register pressure as the SSSE3 4-block kernel (16 words + 2
+ * rotate temps > 16 registers), solved the same way: two of the c words
+ * (x8..x11) live on the stack at a time. Rotates by 16/8 are vpshufb.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Ends with vzeroupper.
+ */
+#include "x86_64_asm.h"
+
+    .section .rodata
+    .p2align 5
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Linc8:
+    .long 0, 1, 2, 3, 4, 5, 6, 7
+.Lsigma:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Leight:
+    .long 8
+
+/* Frame (32-byte aligned): input state splat, c words, tail keystream. */
+#define SPLAT(i) (32 * (i))(%rsp)
+#define CMEM(i) (512 + 32 * (i))(%rsp)
+#define KS 640
+#define FRAME8 1152
+
+/* Two quarter-rounds in parallel on ymm registers (by number), temps 10,11. */
+.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $20, %ymm\b0, %ymm10
+    vpsrld $20, %ymm\b1, %ymm11
+    vpslld $12, %ymm\b0, %ymm\b0
+    vpslld $12, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot8(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot8(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $25, %ymm\b0, %ymm10
+    vpsrld $25, %ymm\b1, %ymm11
+    vpslld $7, %ymm\b0, %ymm\b0
+    vpslld $7, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+.endm
+
+/* 4x4 dword transpose within each 128-bit lane; rows A..D in, row j of
+ * the result (a block's four consecutive words) back in A..D in order. */
+.macro TRANSPOSE4 A, B, C, D, T0, T1
+    vpunpckldq %ymm\B, %ymm\A, %ymm\T0
+    vpunpckhdq %ymm\B, %ymm\A, %ymm\T1
+    vpunpckldq %ymm\D, %ymm\C, %ymm\B
+    vpunpckhdq %ymm\D, %ymm\C, %ymm\D
+    vpunpcklqdq %ymm\B, %ymm\T0, %ymm\A
+    vpunpckhqdq %ymm\B, %ymm\T0, %ymm\B
+    vpunpcklqdq %ymm\D, %ymm\T1, %ymm\C
+    vpunpckhqdq %ymm\D, %ymm\T1, %ymm\D
+.endm
+
+/* mode 0: XOR 32 keystream bytes into out at off; mode 1: store to KS. */
+.macro OUT32 mode, r, off
+.if \mode == 0
+    vpxor \off(%rsi), %ymm\r, %ymm\r
+    vmovdqu %ymm\r, \off(%rdi)
+.else
+    vmovdqa %ymm\r, (KS + \off)(%rsp)
+.endif
+.endm
+
+/* Join the lane halves of two transposed word groups: P holds words
+ * 8h..8h+3, Q words 8h+4..8h+7, lane 0 = block j, lane 1 = block 4+j;
+ * the result is 32 contiguous bytes of block j and of block 4+j. */
+.macro JOIN1 mode, P, Q, j, h
+    vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
+    vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
+    OUT32 \mode, 8, (64 * \j + 32 * \h)
+    OUT32 \mode, 9, (256 + 64 * \j + 32 * \h)
+.endm
+
+.macro FINISH8 mode
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vpaddd SPLAT(0), %ymm0, %ymm0
+    vpaddd SPLAT(1), %ymm1, %ymm1
+    vpaddd SPLAT(2), %ymm2, %ymm2
+    vpaddd SPLAT(3), %ymm3, %ymm3
+    vpaddd SPLAT(4), %ymm4, %ymm4
+    vpaddd SPLAT(5), %ymm5, %ymm5
+    vpaddd SPLAT(6), %ymm6, %ymm6
+    vpaddd SPLAT(7), %ymm7, %ymm7
+    vpaddd SPLAT(12), %ymm12, %ymm12
+    vpaddd SPLAT(13), %ymm13, %ymm13
+    vpaddd SPLAT(14), %ymm14, %ymm14
+    vpaddd SPLAT(15), %ymm15, %ymm15
+    TRANSPOSE4 0, 1, 2, 3, 8, 9
+    TRANSPOSE4 4, 5, 6, 7, 8, 9
+    JOIN1 \mode, 0, 4, 0, 0
+    JOIN1 \mode, 1, 5, 1, 0
+    JOIN1 \mode, 2, 6, 2, 0
+    JOIN1 \mode, 3, 7, 3, 0
+    vmovdqa CMEM(0), %ymm0
+    vmovdqa CMEM(1), %ymm1
+    vmovdqa CMEM(2), %ymm2
+    vmovdqa CMEM(3), %ymm3
+    vpaddd SPLAT(8), %ymm0, %ymm0
+    vpaddd SPLAT(9), %ymm1, %ymm1
+    vpaddd SPLAT(10), %ymm2, %ymm2
+    vpaddd SPLAT(11), %ymm3, %ymm3
+    TRANSPOSE4 0, 1, 2, 3, 8, 9
+    TRANSPOSE4 12, 13, 14, 15, 8, 9
+    JOIN1 \mode, 0, 12, 0, 1
+    JOIN1 \mode, 1, 13, 1, 1
+    JOIN1 \mode, 2, 14, 2, 1
+    JOIN1 \mode, 3, 15, 3, 1
+.endm
+
+ENTRY(chacha20_avx2_8x)
+    test %rdx, %rdx
+    jz .L8x_ret
+    mov %rsp, %r11
+    sub $FRAME8, %rsp
+    and $-32, %rsp
+    vpbroadcastd .Lsigma(%rip), %ymm0
+    vpbroadcastd .Lsigma+4(%rip), %ymm1
+    vpbroadcastd .Lsigma+8(%rip), %ymm2
+    vpbroadcastd .Lsigma+12(%rip), %ymm3
+    vpbroadcastd 0(%rcx), %ymm4
+    vpbroadcastd 4(%rcx), %ymm5
+    vpbroadcastd 8(%rcx), %ymm6
+    vpbroadcastd 12(%rcx), %ymm7
+    vpbroadcastd 16(%rcx), %ymm8
+    vpbroadcastd 20(%rcx), %ymm9
+    vpbroadcastd 24(%rcx), %ymm10
+    vpbroadcastd 28(%rcx), %ymm11
+    vpbroadcastd 0(%r8), %ymm12
+    vpbroadcastd 4(%r8), %ymm13
+    vpbroadcastd 8(%r8), %ymm14
+    vpbroadcastd 12(%r8), %ymm15
+    vpaddd .Linc8(%rip), %ymm12, %ymm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm\i, SPLAT(\i)
+    .endr
+    jmp .L8x_start
+.L8x_group:
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa SPLAT(\i), %ymm\i
+    .endr
+.L8x_start:
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    mov $10, %eax
+.L8x_round:
+    QR2 0, 4, 8, 12, 1, 5, 9, 13
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2 2, 6, 8, 14, 3, 7, 9, 15
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    dec %eax
+    jnz .L8x_round
+    cmp $512, %rdx
+    jb .L8x_tail
+    FINISH8 0
+    vpbroadcastd .Leight(%rip), %ymm0
+    vpaddd SPLAT(12), %ymm0, %ymm0
+    vmovdqa %ymm0, SPLAT(12)
+    add $512, %rsi
+    add $512, %rdi
+    sub $512, %rdx
+    jnz .L8x_group
+    jmp .L8x_done
+.L8x_tail:
+    FINISH8 1
+    /* XOR rdx (< 512) bytes against KS: 16 bytes at a time, then bytewise */
+    xor %eax, %eax
+1:
+    lea 16(%rax), %r9
+    cmp %rdx, %r9
+    ja 2f
+    vmovdqu (%rsi,%rax), %xmm0
+    vpxor KS(%rsp,%rax), %xmm0, %xmm0
+    vmovdqu %xmm0, (%rdi,%rax)
+    mov %r9, %rax
+    jmp 1b
+2:
+    cmp %rdx, %rax
+    jae .L8x_done
+    movzbl (%rsi,%rax), %r9d
+    xorb KS(%rsp,%rax), %r9b
+    movb %r9b, (%rdi,%rax)
+    inc %rax
+    jmp 2b
+.L8x_done:
+    /* wipe the key splat and keystream from the stack */
+    vpxor %xmm0, %xmm0, %xmm0
+    xor %eax, %eax
+3:
+    vmovdqa %ymm0, (%rsp,%rax)
+    add $32, %rax
+    cmp $FRAME8, %rax
+    jb 3b
+    mov %r11, %rsp
+    vzeroupper
+.L8x_ret:
+    ret
+END(chacha20_avx2_8x)
+
+ELF_NOTES

@@ -1,0 +1,385 @@
+/*
+ * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): a 1-block and a 4-block kernel.
+ * Both implement the full kernel ABI of asm/kernels.h for any length; the
+ * router in chacha20_x86_64.c picks one by length.
+ *
+ * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
+ * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ * Only caller-saved registers are used.
+ */
+#include "x86_64_asm.h"
+
+    .section .rodata
+    .p2align 4
+.Lsigma:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Lone:
+    .long 1, 0, 0, 0
+.Lfour:
+    .long 4, 4, 4, 4
+.Linc4:
+    .long 0, 1, 2, 3
+
+/*
+ * XOR the tail: rdx (< kernel group size) bytes of in/out against the
+ * keystream at r10, 16 bytes at a time, then bytewise; then wipe the
+ * keystream copy (\kslen bytes) so it does not linger on the stack.
+ * Clobbers rax, r9, xmm0, xmm1.
+ */
+.macro XOR_TAIL_SSE kslen
+    xor %eax, %eax
+1:
+    lea 16(%rax), %r9
+    cmp %rdx, %r9
+    ja 2f
+    movdqu (%rsi,%rax), %xmm0
+    movdqu (%r10,%rax), %xmm1
+    pxor %xmm1, %xmm0
+    movdqu %xmm0, (%rdi,%rax)
+    mov %r9, %rax
+    jmp 1b
+2:
+    cmp %rdx, %rax
+    jae 3f
+    movzbl (%rsi,%rax), %r9d
+    xorb (%r10,%rax), %r9b
+    movb %r9b, (%rdi,%rax)
+    inc %rax
+    jmp 2b
+3:
+    pxor %xmm0, %xmm0
+    xor %eax, %eax
+4:
+    movdqu %xmm0, (%r10,%rax)
+    add $16, %rax
+    cmp $\kslen, %rax
+    jb 4b
+.endm
+
+/* ---------------------------------------------------------------------- */
+/* 1 block: the state as four rows a,b,c,d (xmm0..3); diagonals by pshufd. */
+
+.macro QR_ROWS
+    paddd %xmm1, %xmm0
+    pxor %xmm0, %xmm3
+    pshufb %xmm12, %xmm3
+    paddd %xmm3, %xmm2
+    pxor %xmm2, %xmm1
+    movdqa %xmm1, %xmm4
+    pslld $12, %xmm1
+    psrld $20, %xmm4
+    por %xmm4, %xmm1
+    paddd %xmm1, %xmm0
+    pxor %xmm0, %xmm3
+    pshufb %xmm13, %xmm3
+    paddd %xmm3, %xmm2
+    pxor %xmm2, %xmm1
+    movdqa %xmm1, %xmm4
+    pslld $7, %xmm1
+    psrld $25, %xmm4
+    por %xmm4, %xmm1
+.endm
+
+ENTRY(chacha20_ssse3_1x)
+    test %rdx, %rdx
+    jz .L1x_ret
+    movdqa .Lsigma(%rip), %xmm8
+    movdqu (%rcx), %xmm9
+    movdqu 16(%rcx), %xmm10
+    movdqu (%r8), %xmm11
+    movdqa .Lrot16(%rip), %xmm12
+    movdqa .Lrot8(%rip), %xmm13
+    movdqa .Lone(%rip), %xmm14
+.L1x_block:
+    movdqa %xmm8, %xmm0
+    movdqa %xmm9, %xmm1
+    movdqa %xmm10, %xmm2
+    movdqa %xmm11, %xmm3
+    mov $10, %eax
+.L1x_round:
+    QR_ROWS
+    /* rotate rows b,c,d left by 1,2,3 words: columns become diagonals */
+    pshufd $0x39, %xmm1, %xmm1
+    pshufd $0x4e, %xmm2, %xmm2
+    pshufd $0x93, %xmm3, %xmm3
+    QR_ROWS
+    pshufd $0x93, %xmm1, %xmm1
+    pshufd $0x4e, %xmm2, %xmm2
+    pshufd $0x39, %xmm3, %xmm3
+    dec %eax
+    jnz .L1x_round
+    paddd %xmm8, %xmm0
+    paddd %xmm9, %xmm1
+    paddd %xmm10, %xmm2
+    paddd %xmm11, %xmm3
+    cmp $64, %rdx
+    jb .L1x_tail
+    movdqu (%rsi), %xmm4
+    movdqu 16(%rsi), %xmm5
+    movdqu 32(%rsi), %xmm6
+    movdqu 48(%rsi), %xmm7
+    pxor %xmm4, %xmm0
+    pxor %xmm5, %xmm1
+    pxor %xmm6, %xmm2
+    pxor %xmm7, %xmm3
+    movdqu %xmm0, (%rdi)
+    movdqu %xmm1, 16(%rdi)
+    movdqu %xmm2, 32(%rdi)
+    movdqu %xmm3, 48(%rdi)
+    paddd %xmm14, %xmm11
+    add $64, %rsi
+    add $64, %rdi
+    sub $64, %rdx
+    jnz .L1x_block
+.L1x_ret:
+    ret
+.L1x_tail:
+    /* leaf function: the 128-byte red zone below rsp holds the keystream */
+    lea -64(%rsp), %r10
+    movdqu %xmm0, (%r10)
+    movdqu %xmm1, 16(%r10)
+    movdqu %xmm2, 32(%r10)
+    movdqu %xmm3, 48(%r10)
+    XOR_TAIL_SSE 64
+    ret
+END(chacha20_ssse3_1x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 4 blocks: one state word per register, lane i = block i, so rounds need
+ * no shuffles. 16 words + 2 rotate temporaries exceed 16 xmm registers, so
+ * two of the c words (x8..x11) live on the stack at a time; the pairing of
+ * quarter-rounds below needs only one swap per half-round.
+ * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
+ * KS 256 keystream for the tail.
+ */
+#define SPLAT(i) (16 * (i))(%rsp)
+#define CMEM(i) (256 + 16 * (i))(%rsp)
+#define KS 320
+#define FRAME4 576
+
+/* Two quarter-rounds in parallel on xmm registers (by number), temps 10,11. */
+.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot16(%rip), %xmm\d0
+    pshufb .Lrot16(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $12, %xmm\b0
+    pslld $12, %xmm\b1
+    psrld $20, %xmm10
+    psrld $20, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot8(%rip), %xmm\d0
+    pshufb .Lrot8(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $7, %xmm\b0
+    pslld $7, %xmm\b1
+    psrld $25, %xmm10
+    psrld $25, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+.endm
+
+/* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
+ * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
+.macro TRANSPOSE4_SSE A, B, C, D, T0, T1
+    movdqa %xmm\A, %xmm\T0
+    punpckldq %xmm\B, %xmm\T0
+    punpckhdq %xmm\B, %xmm\A
+    movdqa %xmm\C, %xmm\T1
+    punpckldq %xmm\D, %xmm\T1
+    punpckhdq %xmm\D, %xmm\C
+    movdqa %xmm\T0, %xmm\B
+    punpcklqdq %xmm\T1, %xmm\B
+    punpckhqdq %xmm\T1, %xmm\T0
+    movdqa %xmm\A, %xmm\D
+    punpcklqdq %xmm\C, %xmm\D
+    punpckhqdq %xmm\C, %xmm\A
+.endm
+
+/* Emit one 16-byte keystream register at byte offset off of the group:
+ * mode 0 XORs it into out, mode 1 stores it to the KS buffer. */
+.macro OUT16 mode, r, off, t
+.if \mode == 0
+    movdqu \off(%rsi), %xmm\t
+    pxor %xmm\t, %xmm\r
+    movdqu %xmm\r, \off(%rdi)
+.else
+    movdqa %xmm\r, (KS + \off)(%rsp)
+.endif
+.endm
+
+/* Transpose one word group (rows A..D = words 4g..4g+3) and emit it. */
+.macro GROUP4_SSE mode, A, B, C, D, T0, T1, off
+    TRANSPOSE4_SSE \A, \B, \C, \D, \T0, \T1
+    OUT16 \mode, \B, (\off + 0), \C
+    OUT16 \mode, \T0, (\off + 64), \C
+    OUT16 \mode, \D, (\off + 128), \C
+    OUT16 \mode, \A, (\off + 192), \C
+.endm
+
+/* Finish a 4-block group: add the input state, transpose, emit. */
+.macro FINISH4 mode
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    paddd SPLAT(0), %xmm0
+    paddd SPLAT(1), %xmm1
+    paddd SPLAT(2), %xmm2
+    paddd SPLAT(3), %xmm3
+    paddd SPLAT(4), %xmm4
+    paddd SPLAT(5), %xmm5
+    paddd SPLAT(6), %xmm6
+    paddd SPLAT(7), %xmm7
+    paddd SPLAT(12), %xmm12
+    paddd SPLAT(13), %xmm13
+    paddd SPLAT(14), %xmm14
+    paddd SPLAT(15), %xmm15
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 0
+    GROUP4_SSE \mode, 4, 5, 6, 7, 8, 9, 16
+    GROUP4_SSE \mode, 12, 13, 14, 15, 8, 9, 48
+    movdqa CMEM(0), %xmm0
+    movdqa CMEM(1), %xmm1
+    movdqa CMEM(2), %xmm2
+    movdqa CMEM(3), %xmm3
+    paddd SPLAT(8), %xmm0
+    paddd SPLAT(9), %xmm1
+    paddd SPLAT(10), %xmm2
+    paddd SPLAT(11), %xmm3
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 32
+.endm
+
+ENTRY(chacha20_ssse3_4x)
+    test %rdx, %rdx
+    jz .L4x_ret
+    mov %rsp, %r11
+    sub $FRAME4, %rsp
+    and $-16, %rsp
+    /* splat every input word across the four lanes */
+    movdqa .Lsigma(%rip), %xmm3
+    movdqu (%rcx), %xmm7
+    movdqu 16(%rcx), %xmm11
+    movdqu (%r8), %xmm15
+    pshufd $0x00, %xmm3, %xmm0
+    pshufd $0x55, %xmm3, %xmm1
+    pshufd $0xaa, %xmm3, %xmm2
+    pshufd $0xff, %xmm3, %xmm3
+    pshufd $0x00, %xmm7, %xmm4
+    pshufd $0x55, %xmm7, %xmm5
+    pshufd $0xaa, %xmm7, %xmm6
+    pshufd $0xff, %xmm7, %xmm7
+    pshufd $0x00, %xmm11, %xmm8
+    pshufd $0x55, %xmm11, %xmm9
+    pshufd $0xaa, %xmm11, %xmm10
+    pshufd $0xff, %xmm11, %xmm11
+    pshufd $0x00, %xmm15, %xmm12
+    pshufd $0x55, %xmm15, %xmm13
+    pshufd $0xaa, %xmm15, %xmm14
+    pshufd $0xff, %xmm15, %xmm15
+    paddd .Linc4(%rip), %xmm12
+    movdqa %xmm0, SPLAT(0)
+    movdqa %xmm1, SPLAT(1)
+    movdqa %xmm2, SPLAT(2)
+    movdqa %xmm3, SPLAT(3)
+    movdqa %xmm4, SPLAT(4)
+    movdqa %xmm5, SPLAT(5)
+    movdqa %xmm6, SPLAT(6)
+    movdqa %xmm7, SPLAT(7)
+    movdqa %xmm8, SPLAT(8)
+    movdqa %xmm9, SPLAT(9)
+    movdqa %xmm10, SPLAT(10)
+    movdqa %xmm11, SPLAT(11)
+    movdqa %xmm12, SPLAT(12)
+    movdqa %xmm13, SPLAT(13)
+    movdqa %xmm14, SPLAT(14)
+    movdqa %xmm15, SPLAT(15)
+    jmp .L4x_start
+.L4x_group:
+    movdqa SPLAT(0), %xmm0
+    movdqa SPLAT(1), %xmm1
+    movdqa SPLAT(2), %xmm2
+    movdqa SPLAT(3), %xmm3
+    movdqa SPLAT(4), %xmm4
+    movdqa SPLAT(5), %xmm5
+    movdqa SPLAT(6), %xmm6
+    movdqa SPLAT(7), %xmm7
+    movdqa SPLAT(8), %xmm8
+    movdqa SPLAT(9), %xmm9
+    movdqa SPLAT(10), %xmm10
+    movdqa SPLAT(11), %xmm11
+    movdqa SPLAT(12), %xmm12
+    movdqa SPLAT(13), %xmm13
+    movdqa SPLAT(14), %xmm14
+    movdqa SPLAT(15), %xmm15
+.L4x_start:
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    mov $10, %eax
+.L4x_round:
+    /* columns: (0,4,8,12) (1,5,9,13) | swap x8,x9 <-> x10,x11 | (2,6,10,14) (3,7,11,15) */
+    QR2 0, 4, 8, 12, 1, 5, 9, 13
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2 2, 6, 8, 14, 3, 7, 9, 15
+    /* diagonals: (0,5,10,15) (1,6,11,12) | swap | (2,7,8,13) (3,4,9,14) */
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    dec %eax
+    jnz .L4x_round
+    cmp $256, %rdx
+    jb .L4x_tail
+    FINISH4 0
+    movdqa SPLAT(12), %xmm0
+    paddd .Lfour(%rip), %xmm0
+    movdqa %xmm0, SPLAT(12)
+    add $256, %rsi
+    add $256, %rdi
+    sub $256, %rdx
+    jnz .L4x_group
+    jmp .L4x_done
+.L4x_tail:
+    FINISH4 1
+    lea KS(%rsp), %r10
+    XOR_TAIL_SSE 256
+.L4x_done:
+    /* the input state (key words) is on the stack too: wipe it */
+    pxor %xmm0, %xmm0
+    xor %eax, %eax
+1:
+    movdqa %xmm0, (%rsp,%rax)
+    add $16, %rax
+    cmp $KS, %rax
+    jb 1b
+    mov %r11, %rsp
+.L4x_ret:
+    ret
+END(chacha20_ssse3_4x)
+
+ELF_NOTES
