@@ -30,12 +30,21 @@
     .long 0, 0, 0, 0, 1, 0, 0, 0
 .Lrowinc2:
     .long 2, 0, 0, 0, 2, 0, 0, 0
+    .p2align 6
+.Lzrowlane:
+    .long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
+.Lzrowinc4:
+    .long 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0
+.Lzrowinc8:
+    .long 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0
 .Lc4:
     .long 4
 .Lc8:
     .long 8
 .Lc16:
     .long 16
+.Lc32:
+    .long 32
 
 /* --------------------------------------------------------------------- */
 /* Word-sliced rounds: four quarter-rounds (given as register numbers). */
@@ -153,42 +162,6 @@
     .endr
 .endm
 
-/* ymm: block j = [lane 0 of P,Q | lane 0 of R,S], block 4+j = lanes 1. */
-.macro JOIN8 mode, j, P, Q, R, S
-    vshufi32x4 $0, %ymm\Q, %ymm\P, %ymm16
-    vshufi32x4 $3, %ymm\Q, %ymm\P, %ymm17
-    vshufi32x4 $0, %ymm\S, %ymm\R, %ymm18
-    vshufi32x4 $3, %ymm\S, %ymm\R, %ymm19
-    OUTW y, \mode, 16, (64 * \j)
-    OUTW y, \mode, 18, (64 * \j + 32)
-    OUTW y, \mode, 17, (64 * \j + 256)
-    OUTW y, \mode, 19, (64 * \j + 288)
-.endm
-
-.macro EMIT8 mode
-    TRANSPOSE_GROUPS y
-    JOIN8 \mode, 0, 0, 4, 8, 12
-    JOIN8 \mode, 1, 1, 5, 9, 13
-    JOIN8 \mode, 2, 2, 6, 10, 14
-    JOIN8 \mode, 3, 3, 7, 11, 15
-.endm
-
-/* xmm: register 4g+j is 16 bytes of block j at offset 16g. */
-.macro EMIT4G mode, g, r0, r1, r2, r3
-    OUTW x, \mode, \r0, (16 * \g)
-    OUTW x, \mode, \r1, (64 + 16 * \g)
-    OUTW x, \mode, \r2, (128 + 16 * \g)
-    OUTW x, \mode, \r3, (192 + 16 * \g)
-.endm
-
-.macro EMIT4 mode
-    TRANSPOSE_GROUPS x
-    EMIT4G \mode, 0, 0, 1, 2, 3
-    EMIT4G \mode, 1, 4, 5, 6, 7
-    EMIT4G \mode, 2, 8, 9, 10, 11
-    EMIT4G \mode, 3, 12, 13, 14, 15
-.endm
-
 /*
  * Tail: rdx (1 .. group size - 1) bytes against the keystream at (%rsp):
  * 64 bytes at a time, the last partial chunk through a byte mask. Then the
@@ -269,8 +242,6 @@ END(\name)
 
 
     WS_KERNEL chacha20_avx512_16x, z, 16
-    WS_KERNEL chacha20_avx512_8x, y, 8
-    WS_KERNEL chacha20_avx512_4x, x, 4
 
 /* --------------------------------------------------------------------- */
 /* Row kernels: rows a,b,c,d in registers 0..3 (one block per 128-bit lane),
@@ -396,5 +367,240 @@ ENTRY(chacha20_avx512_2x)
 9:
     ret
 END(chacha20_avx512_2x)
+
+/* --------------------------------------------------------------------- */
+/*
+ * 32 blocks: two independent 16-block states, A in zmm0..15 and B in
+ * zmm16..31, their quarter-round steps interleaved so that each step of
+ * one state fills the latency of the other's. vprold needs no temporaries,
+ * so the rounds fit the 32 registers exactly; the per-lane counters live on
+ * the stack, and B is parked there while A is transposed and written.
+ * Only whole 2048-byte groups are processed (rdx rounded down); the caller
+ * runs the remainder through the 16/8/4/2/1-block kernels.
+ */
+.macro DROUND2
+    AXR z, 16, 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
+    AXR z, 16, 16, 20, 28, 17, 21, 29, 18, 22, 30, 19, 23, 31
+    AXR z, 12, 8, 12, 4, 9, 13, 5, 10, 14, 6, 11, 15, 7
+    AXR z, 12, 24, 28, 20, 25, 29, 21, 26, 30, 22, 27, 31, 23
+    AXR z, 8, 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
+    AXR z, 8, 16, 20, 28, 17, 21, 29, 18, 22, 30, 19, 23, 31
+    AXR z, 7, 8, 12, 4, 9, 13, 5, 10, 14, 6, 11, 15, 7
+    AXR z, 7, 24, 28, 20, 25, 29, 21, 26, 30, 22, 27, 31, 23
+    AXR z, 16, 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    AXR z, 16, 16, 21, 31, 17, 22, 28, 18, 23, 29, 19, 20, 30
+    AXR z, 12, 10, 15, 5, 11, 12, 6, 8, 13, 7, 9, 14, 4
+    AXR z, 12, 26, 31, 21, 27, 28, 22, 24, 29, 23, 25, 30, 20
+    AXR z, 8, 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    AXR z, 8, 16, 21, 31, 17, 22, 28, 18, 23, 29, 19, 20, 30
+    AXR z, 7, 10, 15, 5, 11, 12, 6, 8, 13, 7, 9, 14, 4
+    AXR z, 7, 26, 31, 21, 27, 28, 22, 24, 29, 23, 25, 30, 20
+.endm
+
+#define CV 0
+#define BSAVE 64
+
+ENTRY(chacha20_avx512_32x)
+    cmp $2048, %rdx
+    jb 9f
+    mov %rsp, %r11
+    sub $(64 + 1024), %rsp
+    and $-64, %rsp
+    vpbroadcastd (%r8), %zmm31
+    vpaddd .Linc16(%rip), %zmm31, %zmm31
+    vmovdqa32 %zmm31, CV(%rsp)
+5:
+    INIT_WS z, 31
+    vpaddd .Lc16(%rip){1to16}, %zmm12, %zmm28
+    vmovdqa32 %zmm0, %zmm16
+    vmovdqa32 %zmm1, %zmm17
+    vmovdqa32 %zmm2, %zmm18
+    vmovdqa32 %zmm3, %zmm19
+    vmovdqa32 %zmm4, %zmm20
+    vmovdqa32 %zmm5, %zmm21
+    vmovdqa32 %zmm6, %zmm22
+    vmovdqa32 %zmm7, %zmm23
+    vmovdqa32 %zmm8, %zmm24
+    vmovdqa32 %zmm9, %zmm25
+    vmovdqa32 %zmm10, %zmm26
+    vmovdqa32 %zmm11, %zmm27
+    vmovdqa32 %zmm13, %zmm29
+    vmovdqa32 %zmm14, %zmm30
+    vmovdqa32 %zmm15, %zmm31
+    mov $10, %eax
+6:
+    DROUND2
+    dec %eax
+    jnz 6b
+    .irp i, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+    vmovdqa32 %zmm\i, (BSAVE + 64 * (\i - 16))(%rsp)
+    .endr
+    ADDIN_WS z, 16
+    vpaddd CV(%rsp), %zmm12, %zmm12
+    EMIT16 0, 0
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa32 (BSAVE + 64 * \i)(%rsp), %zmm\i
+    .endr
+    ADDIN_WS z, 16
+    vpaddd CV(%rsp), %zmm12, %zmm12
+    vpaddd .Lc16(%rip){1to16}, %zmm12, %zmm12
+    EMIT16 0, 1024
+    vmovdqa32 CV(%rsp), %zmm31
+    vpaddd .Lc32(%rip){1to16}, %zmm31, %zmm31
+    vmovdqa32 %zmm31, CV(%rsp)
+    add $2048, %rsi
+    add $2048, %rdi
+    sub $2048, %rdx
+    cmp $2048, %rdx
+    jae 5b
+    /* wipe the parked state */
+    vpxorq %zmm0, %zmm0, %zmm0
+    .irp off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024
+    vmovdqa64 %zmm0, \off(%rsp)
+    .endr
+    mov %r11, %rsp
+    vzeroupper
+9:
+    ret
+END(chacha20_avx512_32x)
+
+/* --------------------------------------------------------------------- */
+/*
+ * zmm row kernels: a zmm row register holds the same row of four blocks
+ * (128-bit lane L = block L), so four blocks cost the instruction count of
+ * one; for short messages that beats the word-sliced layout, whose
+ * transposes and 16-register state only pay off from about 16 blocks. The
+ * 8-block form runs two such 4-block groups (rows 0..3 and 4..7) with
+ * their steps interleaved. Input rows in 16..19, counter step in 20,
+ * transpose temps 21..24.
+ */
+.macro AXRZ2 sets, r, x, y, z, x2, y2, z2
+    vpaddd %zmm\y, %zmm\x, %zmm\x
+.if \sets == 2
+    vpaddd %zmm\y2, %zmm\x2, %zmm\x2
+.endif
+    vpxord %zmm\x, %zmm\z, %zmm\z
+.if \sets == 2
+    vpxord %zmm\x2, %zmm\z2, %zmm\z2
+.endif
+    vprold $\r, %zmm\z, %zmm\z
+.if \sets == 2
+    vprold $\r, %zmm\z2, %zmm\z2
+.endif
+.endm
+
+.macro QRZ sets
+    AXRZ2 \sets, 16, 0, 1, 3, 4, 5, 7
+    AXRZ2 \sets, 12, 2, 3, 1, 6, 7, 5
+    AXRZ2 \sets, 8, 0, 1, 3, 4, 5, 7
+    AXRZ2 \sets, 7, 2, 3, 1, 6, 7, 5
+.endm
+
+.macro SHUFZ sets, ib, ic, id
+    vpshufd $\ib, %zmm1, %zmm1
+.if \sets == 2
+    vpshufd $\ib, %zmm5, %zmm5
+.endif
+    vpshufd $\ic, %zmm2, %zmm2
+.if \sets == 2
+    vpshufd $\ic, %zmm6, %zmm6
+.endif
+    vpshufd $\id, %zmm3, %zmm3
+.if \sets == 2
+    vpshufd $\id, %zmm7, %zmm7
+.endif
+.endm
+
+/* rows a..d (lane L = block L) -> whole blocks 0..3, emitted at base */
+.macro EMITZR mode, a, b, c, d, base
+    vshufi32x4 $0x44, %zmm\b, %zmm\a, %zmm21
+    vshufi32x4 $0xee, %zmm\b, %zmm\a, %zmm22
+    vshufi32x4 $0x44, %zmm\d, %zmm\c, %zmm23
+    vshufi32x4 $0xee, %zmm\d, %zmm\c, %zmm24
+    vshufi32x4 $0x88, %zmm23, %zmm21, %zmm\a
+    vshufi32x4 $0xdd, %zmm23, %zmm21, %zmm\b
+    vshufi32x4 $0x88, %zmm24, %zmm22, %zmm\c
+    vshufi32x4 $0xdd, %zmm24, %zmm22, %zmm\d
+    OUTW z, \mode, \a, (\base)
+    OUTW z, \mode, \b, (\base + 64)
+    OUTW z, \mode, \c, (\base + 128)
+    OUTW z, \mode, \d, (\base + 192)
+.endm
+
+.macro ZROWS_KERNEL name, sets
+ENTRY(\name)
+    test %rdx, %rdx
+    jz 9f
+    mov %rsp, %r11
+    sub $(256 * \sets), %rsp
+    and $-64, %rsp
+    vbroadcasti32x4 .Lsigma(%rip), %zmm16
+    vbroadcasti32x4 (%rcx), %zmm17
+    vbroadcasti32x4 16(%rcx), %zmm18
+    vbroadcasti32x4 (%r8), %zmm19
+    vpaddd .Lzrowlane(%rip), %zmm19, %zmm19
+.if \sets == 1
+    vmovdqa32 .Lzrowinc4(%rip), %zmm20
+.else
+    vmovdqa32 .Lzrowinc8(%rip), %zmm20
+.endif
+5:
+    vmovdqa32 %zmm16, %zmm0
+    vmovdqa32 %zmm17, %zmm1
+    vmovdqa32 %zmm18, %zmm2
+    vmovdqa32 %zmm19, %zmm3
+.if \sets == 2
+    vmovdqa32 %zmm16, %zmm4
+    vmovdqa32 %zmm17, %zmm5
+    vmovdqa32 %zmm18, %zmm6
+    vpaddd .Lzrowinc4(%rip), %zmm19, %zmm7
+.endif
+    mov $10, %eax
+6:
+    QRZ \sets
+    SHUFZ \sets, 0x39, 0x4e, 0x93
+    QRZ \sets
+    SHUFZ \sets, 0x93, 0x4e, 0x39
+    dec %eax
+    jnz 6b
+    vpaddd %zmm16, %zmm0, %zmm0
+    vpaddd %zmm17, %zmm1, %zmm1
+    vpaddd %zmm18, %zmm2, %zmm2
+    vpaddd %zmm19, %zmm3, %zmm3
+.if \sets == 2
+    vpaddd %zmm16, %zmm4, %zmm4
+    vpaddd %zmm17, %zmm5, %zmm5
+    vpaddd %zmm18, %zmm6, %zmm6
+    vpaddd %zmm19, %zmm7, %zmm7
+    vpaddd .Lzrowinc4(%rip), %zmm7, %zmm7
+.endif
+    cmp $(256 * \sets), %rdx
+    jb 7f
+    EMITZR 0, 0, 1, 2, 3, 0
+.if \sets == 2
+    EMITZR 0, 4, 5, 6, 7, 256
+.endif
+    vpaddd %zmm20, %zmm19, %zmm19
+    add $(256 * \sets), %rsi
+    add $(256 * \sets), %rdi
+    sub $(256 * \sets), %rdx
+    jnz 5b
+    jmp 8f
+7:
+    EMITZR 1, 0, 1, 2, 3, 0
+.if \sets == 2
+    EMITZR 1, 4, 5, 6, 7, 256
+.endif
+    XOR_TAIL (256 * \sets)
+8:
+    mov %r11, %rsp
+    vzeroupper
+9:
+    ret
+END(\name)
+.endm
+
+    ZROWS_KERNEL chacha20_avx512_4x, 1
+    ZROWS_KERNEL chacha20_avx512_8x, 2
 
 ELF_NOTES
