@@ -1,0 +1,362 @@
+/*
+ * ChaCha20 as OpenSSL 3.0's default provider does it, byte for byte:
+ *
+ * - IV = 32-bit little-endian block counter || 96-bit nonce. Kernels take a
+ *   32-bit counter that must not wrap inside a call; this file splits each
+ *   call at the wrap, sets the counter word to 0 and carries 1 into IV word 1
+ *   (no further carry), as OpenSSL does: IV bytes 0..7 act as a 64-bit
+ *   counter.
+ * - One keystream block is buffered for partial blocks; leftover keystream is
+ *   used first and the counter advances lazily, once the buffered block is
+ *   used up and more input arrives.
+ * - Re-init: key only keeps the counter (resumes at the start of the current
+ *   block); IV only reloads the counter and keeps the key; encrypt == decrypt.
+ * - Update and final fail with "no key set" until a key is given.
+ */
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "../asm/portable/le.h"
+#include "algorithms.h"
+#include "errors.h"
+
+#define CHACHA20_KEYLEN 32
+#define CHACHA20_IVLEN 16
+#define BLOCK SIMD_CHACHA20_BLOCK
+
+typedef struct {
+    const simd_provctx *prov;
+    simd_chacha20_fn xor_kernel;
+    uint32_t key[8];
+    uint32_t counter[4]; /* counter word, then the three nonce words */
+    uint8_t iv[CHACHA20_IVLEN];
+    uint8_t buf[BLOCK];       /* keystream of the current partial block */
+    unsigned int partial_len; /* bytes of buf already used */
+    unsigned int key_set : 1;
+    unsigned int iv_set : 1;
+} chacha20_ctx;
+
+static void *chacha20_newctx(void *provctx)
+{
+    const simd_provctx *prov = provctx;
+    chacha20_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+
+    if (ctx == NULL) {
+        SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
+        return NULL;
+    }
+    ctx->prov = prov;
+    ctx->xor_kernel = prov->choice.chacha20->fn;
+    return ctx;
+}
+
+static void chacha20_freectx(void *vctx)
+{
+    OPENSSL_clear_free(vctx, sizeof(chacha20_ctx));
+}
+
+static void *chacha20_dupctx(void *vctx)
+{
+    const chacha20_ctx *ctx = vctx;
+    chacha20_ctx *dup;
+
+    if (ctx == NULL)
+        return NULL;
+    dup = OPENSSL_memdup(ctx, sizeof(*ctx));
+    if (dup == NULL)
+        SIMD_RAISE(ctx->prov, SIMD_R_ALLOCATION_FAILED);
+    return dup;
+}
+
+static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+
+/* Same order of checks and effects as OpenSSL: IV first, then key. */
+static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
+                         const unsigned char *iv, size_t ivlen,
+                         const OSSL_PARAM params[])
+{
+    chacha20_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 0;
+    if (iv != NULL) {
+        if (ivlen != CHACHA20_IVLEN) {
+            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
+                           "ChaCha20 IV is %d bytes, got %zu", CHACHA20_IVLEN,
+                           ivlen);
+            return 0;
+        }
+        memcpy(ctx->iv, iv, CHACHA20_IVLEN);
+        ctx->iv_set = 1;
+    }
+    if (key != NULL) {
+        if (keylen != CHACHA20_KEYLEN) {
+            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
+                           "ChaCha20 key is %d bytes, got %zu",
+                           CHACHA20_KEYLEN, keylen);
+            return 0;
+        }
+        for (int i = 0; i < 8; i++)
+            ctx->key[i] = le32_load(key + 4 * i);
+        /* The old key's keystream must not outlive it. */
+        OPENSSL_cleanse(ctx->buf, sizeof(ctx->buf));
+        ctx->partial_len = 0;
+        ctx->key_set = 1;
+    }
+    if (iv != NULL) {
+        for (int i = 0; i < 4; i++)
+            ctx->counter[i] = le32_load(ctx->iv + 4 * i);
+        ctx->partial_len = 0;
+    }
+    return chacha20_set_ctx_params(ctx, params);
+}
+
+/* Advance the 32-bit block counter by n (<= the room left before the wrap);
+ * at the wrap, carry into IV word 1 as OpenSSL does. */
+static void counter_add(chacha20_ctx *ctx, uint32_t n)
+{
+    ctx->counter[0] += n;
+    if (ctx->counter[0] == 0)
+        ctx->counter[1]++;
+}
+
+static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
+                            const unsigned char *in, size_t len)
+{
+    unsigned int n = ctx->partial_len;
+    size_t rem;
+
+    if (n > 0) {
+        while (len > 0 && n < BLOCK) {
+            *out++ = *in++ ^ ctx->buf[n++];
+            len--;
+        }
+        ctx->partial_len = n;
+        if (len == 0)
+            return;
+        if (n == BLOCK) {
+            ctx->partial_len = 0;
+            counter_add(ctx, 1);
+        }
+    }
+
+    rem = len % BLOCK;
+    len -= rem;
+    while (len > 0) {
+        /* Blocks left before the 32-bit counter wraps: 1..2^32. */
+        uint64_t room = (uint64_t)1 << 32;
+        uint64_t blocks = len / BLOCK;
+
+        room -= ctx->counter[0];
+        if (blocks > room)
+            blocks = room;
+        ctx->xor_kernel(out, in, (size_t)blocks * BLOCK, ctx->key,
+                        ctx->counter);
+        counter_add(ctx, (uint32_t)blocks);
+        in += blocks * BLOCK;
+        out += blocks * BLOCK;
+        len -= blocks * BLOCK;
+    }
+
+    if (rem > 0) {
+        memset(ctx->buf, 0, sizeof(ctx->buf));
+        ctx->xor_kernel(ctx->buf, ctx->buf, BLOCK, ctx->key, ctx->counter);
+        for (size_t i = 0; i < rem; i++)
+            out[i] = in[i] ^ ctx->buf[i];
+        ctx->partial_len = (unsigned int)rem;
+    }
+}
+
+/* The checks shared by update and the one-shot cipher call. */
+static int chacha20_process(chacha20_ctx *ctx, unsigned char *out,
+                            size_t *outl, size_t outsize,
+                            const unsigned char *in, size_t inl)
+{
+    if (ctx == NULL || outl == NULL)
+        return 0;
+    if (!ctx->key_set) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
+        return 0;
+    }
+    if (inl == 0) {
+        *outl = 0;
+        return 1;
+    }
+    if (outsize < inl) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_OUTPUT_BUFFER_TOO_SMALL,
+                       "need %zu bytes, have %zu", inl, outsize);
+        return 0;
+    }
+    if (in == NULL || out == NULL) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
+        return 0;
+    }
+    chacha20_stream(ctx, out, in, inl);
+    *outl = inl;
+    return 1;
+}
+
+static int chacha20_update(void *vctx, unsigned char *out, size_t *outl,
+                           size_t outsize, const unsigned char *in, size_t inl)
+{
+    return chacha20_process(vctx, out, outl, outsize, in, inl);
+}
+
+static int chacha20_cipher(void *vctx, unsigned char *out, size_t *outl,
+                           size_t outsize, const unsigned char *in, size_t inl)
+{
+    return chacha20_process(vctx, out, outl, outsize, in, inl);
+}
+
+static int chacha20_final(void *vctx, unsigned char *out, size_t *outl,
+                          size_t outsize)
+{
+    chacha20_ctx *ctx = vctx;
+
+    (void)out;
+    (void)outsize;
+    if (ctx == NULL || outl == NULL)
+        return 0;
+    if (!ctx->key_set) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
+        return 0;
+    }
+    *outl = 0;
+    return 1;
+}
+
+/* Algorithm parameters, as the default provider reports them. */
+static const OSSL_PARAM chacha20_known_gettable_params[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *chacha20_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return chacha20_known_gettable_params;
+}
+
+static int set_size(OSSL_PARAM params[], const char *key, size_t v)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+
+    return p == NULL || OSSL_PARAM_set_size_t(p, v);
+}
+
+static int set_int(OSSL_PARAM params[], const char *key, int v)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+
+    return p == NULL || OSSL_PARAM_set_int(p, v);
+}
+
+static int chacha20_get_params(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+
+    /* No provider context here to raise with: fail quietly as documented. */
+    return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
+           set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
+           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
+           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
+           set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN) &&
+           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
+           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN);
+}
+
+static const OSSL_PARAM chacha20_known_ctx_params[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *chacha20_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return chacha20_known_ctx_params;
+}
+
+static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    chacha20_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 0;
+    if (!set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
+        !set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
+        SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
+        return 0;
+    }
+    return 1;
+}
+
+/* Only the fixed lengths are accepted; anything else is an error. */
+static int check_len(const chacha20_ctx *ctx, const OSSL_PARAM params[],
+                     const char *key, size_t want, int reason)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
+    size_t len;
+
+    if (p == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_size_t(p, &len)) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_GET_PARAMETER, "%s", key);
+        return 0;
+    }
+    if (len != want) {
+        SIMD_RAISE_MSG(ctx->prov, reason, "ChaCha20 %s must be %zu, got %zu",
+                       key, want, len);
+        return 0;
+    }
+    return 1;
+}
+
+static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    chacha20_ctx *ctx = vctx;
+
+    if (params == NULL)
+        return 1;
+    if (ctx == NULL)
+        return 0;
+    return check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN,
+                     SIMD_R_INVALID_KEY_LENGTH) &&
+           check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN,
+                     SIMD_R_INVALID_IV_LENGTH);
+}
+
+typedef void (*fn_ptr)(void);
+
+const OSSL_DISPATCH simd_chacha20_functions[] = {
+    {OSSL_FUNC_CIPHER_NEWCTX, (fn_ptr)chacha20_newctx},
+    {OSSL_FUNC_CIPHER_FREECTX, (fn_ptr)chacha20_freectx},
+    {OSSL_FUNC_CIPHER_DUPCTX, (fn_ptr)chacha20_dupctx},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (fn_ptr)chacha20_init},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, (fn_ptr)chacha20_init},
+    {OSSL_FUNC_CIPHER_UPDATE, (fn_ptr)chacha20_update},
+    {OSSL_FUNC_CIPHER_FINAL, (fn_ptr)chacha20_final},
+    {OSSL_FUNC_CIPHER_CIPHER, (fn_ptr)chacha20_cipher},
+    {OSSL_FUNC_CIPHER_GET_PARAMS, (fn_ptr)chacha20_get_params},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_ptr)chacha20_gettable_params},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (fn_ptr)chacha20_get_ctx_params},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (fn_ptr)chacha20_ctx_params},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (fn_ptr)chacha20_set_ctx_params},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (fn_ptr)chacha20_ctx_params},
+    {0, NULL},
+};

@@ -1,0 +1,203 @@
+/*
+ * MD5 as OpenSSL 3.0's default provider does it: blocksize 64, size 16;
+ * final fails for an output buffer under 16 bytes; dupctx is a plain copy.
+ * The message length is a 64-bit count of bytes (the bit count is taken
+ * modulo 2^64, as RFC 1321 says). After final, OpenSSL keeps the state words
+ * and the length and empties the buffer, so an update after final continues
+ * from there; this file does the same.
+ */
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "../asm/portable/le.h"
+#include "algorithms.h"
+#include "errors.h"
+
+#define MD5_SIZE 16
+#define BLOCK SIMD_MD5_BLOCK
+
+typedef struct {
+    const simd_provctx *prov;
+    simd_md5_fn blocks;
+    uint32_t state[4];
+    uint64_t nbytes;   /* message length so far */
+    unsigned int used; /* bytes waiting in buf */
+    uint8_t buf[BLOCK];
+} md5_ctx;
+
+static void *md5_newctx(void *provctx)
+{
+    const simd_provctx *prov = provctx;
+    md5_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+
+    if (ctx == NULL) {
+        SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
+        return NULL;
+    }
+    ctx->prov = prov;
+    ctx->blocks = prov->choice.md5->fn;
+    return ctx;
+}
+
+static void md5_freectx(void *vctx)
+{
+    OPENSSL_clear_free(vctx, sizeof(md5_ctx));
+}
+
+static void *md5_dupctx(void *vctx)
+{
+    const md5_ctx *ctx = vctx;
+    md5_ctx *dup;
+
+    if (ctx == NULL)
+        return NULL;
+    dup = OPENSSL_memdup(ctx, sizeof(*ctx));
+    if (dup == NULL)
+        SIMD_RAISE(ctx->prov, SIMD_R_ALLOCATION_FAILED);
+    return dup;
+}
+
+static int md5_init(void *vctx, const OSSL_PARAM params[])
+{
+    md5_ctx *ctx = vctx;
+
+    (void)params; /* MD5 has no settable parameters */
+    if (ctx == NULL)
+        return 0;
+    ctx->state[0] = 0x67452301;
+    ctx->state[1] = 0xefcdab89;
+    ctx->state[2] = 0x98badcfe;
+    ctx->state[3] = 0x10325476;
+    ctx->nbytes = 0;
+    ctx->used = 0;
+    return 1;
+}
+
+static int md5_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    md5_ctx *ctx = vctx;
+    size_t whole;
+
+    if (ctx == NULL)
+        return 0;
+    if (inl == 0)
+        return 1;
+    if (in == NULL) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
+        return 0;
+    }
+    ctx->nbytes += inl;
+    if (ctx->used > 0) {
+        size_t take = BLOCK - ctx->used;
+
+        if (take > inl)
+            take = inl;
+        memcpy(ctx->buf + ctx->used, in, take);
+        ctx->used += (unsigned int)take;
+        in += take;
+        inl -= take;
+        if (ctx->used < BLOCK)
+            return 1;
+        ctx->blocks(ctx->state, ctx->buf, 1);
+        ctx->used = 0;
+    }
+    whole = inl / BLOCK;
+    if (whole > 0) {
+        ctx->blocks(ctx->state, in, whole);
+        in += whole * BLOCK;
+        inl -= whole * BLOCK;
+    }
+    if (inl > 0) {
+        memcpy(ctx->buf, in, inl);
+        ctx->used = (unsigned int)inl;
+    }
+    return 1;
+}
+
+static int md5_final(void *vctx, unsigned char *out, size_t *outl,
+                     size_t outsz)
+{
+    md5_ctx *ctx = vctx;
+    unsigned int n;
+
+    if (ctx == NULL || outl == NULL)
+        return 0;
+    if (outsz < MD5_SIZE) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_OUTPUT_BUFFER_TOO_SMALL,
+                       "MD5 needs %d bytes, have %zu", MD5_SIZE, outsz);
+        return 0;
+    }
+    if (out == NULL) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
+        return 0;
+    }
+    n = ctx->used;
+    ctx->buf[n++] = 0x80;
+    if (n > BLOCK - 8) {
+        memset(ctx->buf + n, 0, BLOCK - n);
+        ctx->blocks(ctx->state, ctx->buf, 1);
+        n = 0;
+    }
+    memset(ctx->buf + n, 0, BLOCK - 8 - n);
+    le32_store(ctx->buf + BLOCK - 8, (uint32_t)(ctx->nbytes << 3));
+    le32_store(ctx->buf + BLOCK - 4, (uint32_t)(ctx->nbytes >> 29));
+    ctx->blocks(ctx->state, ctx->buf, 1);
+    for (int i = 0; i < 4; i++)
+        le32_store(out + 4 * i, ctx->state[i]);
+    /* The message tail is not needed any more: do not leave it behind. */
+    OPENSSL_cleanse(ctx->buf, sizeof(ctx->buf));
+    ctx->used = 0;
+    *outl = MD5_SIZE;
+    return 1;
+}
+
+static const OSSL_PARAM md5_known_gettable_params[] = {
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, NULL),
+    OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, NULL),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *md5_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return md5_known_gettable_params;
+}
+
+static int md5_get_params(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p;
+
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLOCK))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, MD5_SIZE))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    return 1;
+}
+
+typedef void (*fn_ptr)(void);
+
+const OSSL_DISPATCH simd_md5_functions[] = {
+    {OSSL_FUNC_DIGEST_NEWCTX, (fn_ptr)md5_newctx},
+    {OSSL_FUNC_DIGEST_FREECTX, (fn_ptr)md5_freectx},
+    {OSSL_FUNC_DIGEST_DUPCTX, (fn_ptr)md5_dupctx},
+    {OSSL_FUNC_DIGEST_INIT, (fn_ptr)md5_init},
+    {OSSL_FUNC_DIGEST_UPDATE, (fn_ptr)md5_update},
+    {OSSL_FUNC_DIGEST_FINAL, (fn_ptr)md5_final},
+    {OSSL_FUNC_DIGEST_GET_PARAMS, (fn_ptr)md5_get_params},
+    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, (fn_ptr)md5_gettable_params},
+    {0, NULL},
+};

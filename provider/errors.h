@@ -1,0 +1,31 @@
+/* The provider's error reasons, raised through the core's error upcalls. */
+#ifndef SIMDPROV_ERRORS_H
+#define SIMDPROV_ERRORS_H
+
+#include <openssl/core.h>
+
+#include "prov_ctx.h"
+
+enum {
+    SIMD_R_INVALID_KEY_LENGTH = 100,
+    SIMD_R_INVALID_IV_LENGTH,
+    SIMD_R_NO_KEY_SET,
+    SIMD_R_OUTPUT_BUFFER_TOO_SMALL,
+    SIMD_R_NULL_ARGUMENT,
+    SIMD_R_FAILED_TO_GET_PARAMETER,
+    SIMD_R_FAILED_TO_SET_PARAMETER,
+    SIMD_R_BAD_OVERRIDE,
+    SIMD_R_ALLOCATION_FAILED,
+};
+
+const OSSL_ITEM *simd_reason_strings(void);
+
+void simd_raise(const simd_provctx *prov, const char *file, int line,
+                const char *func, int reason, const char *fmt, ...);
+
+#define SIMD_RAISE(prov, reason)                                               \
+    simd_raise(prov, __FILE__, __LINE__, __func__, reason, NULL)
+#define SIMD_RAISE_MSG(prov, reason, ...)                                      \
+    simd_raise(prov, __FILE__, __LINE__, __func__, reason, __VA_ARGS__)
+
+#endif

@@ -1,0 +1,22 @@
+/* The provider context: one per loaded instance (per library context). */
+#ifndef SIMDPROV_PROV_CTX_H
+#define SIMDPROV_PROV_CTX_H
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include "select.h"
+
+typedef struct simd_provctx {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_FUNC_core_new_error_fn *new_error;
+    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *vset_error;
+    /* Chosen once at init; read-only afterwards, so threads may share it. */
+    simd_choice choice;
+    char caps[256];      /* names of the probed capabilities */
+    char override_note[512]; /* override values that were ignored, why */
+    char buildinfo[1024];    /* build facts plus the chosen kernels */
+} simd_provctx;
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * Provider entry: OSSL_provider_init probes the CPU once, applies the
+ * override (environment first, then the provider's config section) and keeps
+ * the chosen kernels in the provider context, which every algorithm context
+ * copies at creation. Nothing re-probes per call.
+ */
+#define _GNU_SOURCE /* secure_getenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "algorithms.h"
+#include "errors.h"
+#include "prov_ctx.h"
+#include "simdprov_version.h"
+
+#define PARAM_ARCH "simd.arch"
+#define PARAM_CAPS "simd.caps"
+#define PARAM_LEVEL "simd.level"
+#define PARAM_CHACHA20 "simd.chacha20"
+#define PARAM_MD5 "simd.md5"
+#define PARAM_OVERRIDE "simd.override"
+
+static const OSSL_PARAM gettable_params[] = {
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_ARCH, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_CAPS, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_CHACHA20, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_MD5, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_OVERRIDE, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *simd_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return gettable_params;
+}
+
+static int set_utf8(OSSL_PARAM params[], const char *key, const char *value)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+
+    return p == NULL || OSSL_PARAM_set_utf8_ptr(p, value);
+}
+
+static int simd_get_params(void *vprov, OSSL_PARAM params[])
+{
+    const simd_provctx *prov = vprov;
+    const simd_choice *c = &prov->choice;
+    OSSL_PARAM *p;
+
+    if (!set_utf8(params, OSSL_PROV_PARAM_NAME, SIMDPROV_NAME) ||
+        !set_utf8(params, OSSL_PROV_PARAM_VERSION, SIMDPROV_VERSION) ||
+        !set_utf8(params, OSSL_PROV_PARAM_BUILDINFO, prov->buildinfo) ||
+        !set_utf8(params, PARAM_ARCH, simd_arch_this.name) ||
+        !set_utf8(params, PARAM_CAPS, prov->caps) ||
+        !set_utf8(params, PARAM_LEVEL, c->level) ||
+        !set_utf8(params, PARAM_CHACHA20, c->chacha20->name) ||
+        !set_utf8(params, PARAM_MD5, c->md5->name) ||
+        !set_utf8(params, PARAM_OVERRIDE,
+                  prov->override_note[0] ? prov->override_note : "ok"))
+        goto fail;
+    /* An int, as OpenSSL's own providers set it (the docs say unsigned). */
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+        goto fail;
+    return 1;
+fail:
+    SIMD_RAISE(prov, SIMD_R_FAILED_TO_SET_PARAMETER);
+    return 0;
+}
+
+static const OSSL_ALGORITHM ciphers[] = {
+    {"ChaCha20", "provider=simd", simd_chacha20_functions,
+     "ChaCha20 stream cipher (simdprov)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM digests[] = {
+    {"MD5:SSL3-MD5:1.2.840.113549.2.5", "provider=simd", simd_md5_functions,
+     "MD5 message digest (simdprov)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM *simd_query(void *provctx, int operation_id,
+                                        int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_CIPHER:
+        return ciphers;
+    case OSSL_OP_DIGEST:
+        return digests;
+    }
+    return NULL;
+}
+
+static const OSSL_ITEM *simd_get_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return simd_reason_strings();
+}
+
+static void simd_teardown(void *provctx)
+{
+    OPENSSL_free(provctx);
+}
+
+static const OSSL_DISPATCH provider_functions[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))simd_teardown},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))simd_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))simd_get_params},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))simd_query},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS,
+     (void (*)(void))simd_get_reason_strings},
+    {0, NULL},
+};
+
+/*
+ * An override value that cannot be honoured is raised on the error queue and
+ * also kept in the provider context: when the provider is activated from a
+ * config file, OpenSSL discards the errors of a successful config load, so
+ * the "simd.override" parameter and buildinfo are what still tell.
+ */
+static void report_override(void *arg, simd_select_problem problem,
+                            const char *what, const char *value)
+{
+    simd_provctx *prov = arg;
+    char msg[448], known[160] = "";
+    size_t used = strlen(prov->override_note);
+
+    if (problem == SIMD_SELECT_UNKNOWN_LEVEL) {
+        size_t kn = 0;
+
+        for (size_t i = 0; i < simd_arch_this.nlevels; i++) {
+            int n = snprintf(known + kn, sizeof(known) - kn, "%s%s",
+                             i ? " " : "", simd_arch_this.levels[i].name);
+            if (n < 0 || (size_t)n >= sizeof(known) - kn)
+                break;
+            kn += (size_t)n;
+        }
+        snprintf(msg, sizeof(msg), "unknown level \"%s\" (levels on %s: %s)",
+                 value, simd_arch_this.name, known);
+    } else if (problem == SIMD_SELECT_UNKNOWN_KERNEL) {
+        snprintf(msg, sizeof(msg), "unknown %s kernel \"%s\" on %s", what,
+                 value, simd_arch_this.name);
+    } else {
+        snprintf(msg, sizeof(msg),
+                 "%s kernel \"%s\" needs capabilities this CPU, OS or level "
+                 "does not allow (have: %s)",
+                 what, value, prov->caps);
+    }
+    SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE, "%s", msg);
+    snprintf(prov->override_note + used, sizeof(prov->override_note) - used,
+             "%s%s", used ? "; " : "ignored: ", msg);
+}
+
+/*
+ * The override: each key comes from the environment (SIMDPROV_LEVEL,
+ * SIMDPROV_CHACHA20, SIMDPROV_MD5) when set, else from the provider's config
+ * section (level, chacha20, md5). secure_getenv: a set-uid program does not
+ * let its caller pick kernels.
+ */
+static void read_override(const OSSL_CORE_HANDLE *handle,
+                          OSSL_FUNC_core_get_params_fn *core_get_params,
+                          simd_override *ov)
+{
+    const char *conf_level = NULL, *conf_chacha20 = NULL, *conf_md5 = NULL;
+    const char *env;
+
+    if (core_get_params != NULL) {
+        OSSL_PARAM req[] = {
+            OSSL_PARAM_utf8_ptr("level", (char **)&conf_level, 0),
+            OSSL_PARAM_utf8_ptr("chacha20", (char **)&conf_chacha20, 0),
+            OSSL_PARAM_utf8_ptr("md5", (char **)&conf_md5, 0),
+            OSSL_PARAM_END,
+        };
+        core_get_params(handle, req);
+    }
+    env = secure_getenv("SIMDPROV_LEVEL");
+    ov->level = env != NULL ? env : conf_level;
+    env = secure_getenv("SIMDPROV_CHACHA20");
+    ov->chacha20 = env != NULL ? env : conf_chacha20;
+    env = secure_getenv("SIMDPROV_MD5");
+    ov->md5 = env != NULL ? env : conf_md5;
+}
+
+/* The module's one exported symbol (everything else is hidden). */
+__attribute__((visibility("default"))) int
+OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx)
+{
+    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    simd_provctx *prov;
+    simd_override ov;
+    uint32_t caps;
+
+    prov = OPENSSL_zalloc(sizeof(*prov));
+    if (prov == NULL)
+        return 0;
+    prov->handle = handle;
+    for (; in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_GET_PARAMS:
+            core_get_params = OSSL_FUNC_core_get_params(in);
+            break;
+        case OSSL_FUNC_CORE_NEW_ERROR:
+            prov->new_error = OSSL_FUNC_core_new_error(in);
+            break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            prov->set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR:
+            prov->vset_error = OSSL_FUNC_core_vset_error(in);
+            break;
+        }
+    }
+    /* simd_raise needs all three error upcalls, or none. */
+    if (prov->set_error_debug == NULL || prov->vset_error == NULL)
+        prov->new_error = NULL;
+
+    caps = simd_arch_this.probe();
+    simd_caps_string(caps, prov->caps, sizeof(prov->caps));
+    read_override(handle, core_get_params, &ov);
+    simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
+                prov);
+    snprintf(prov->buildinfo, sizeof(prov->buildinfo),
+             "%s; %s; chosen at load on this CPU: ChaCha20=%s MD5=%s "
+             "(level %s; cpu: %s)%s%s",
+             SIMDPROV_VERSION, SIMDPROV_BUILDINFO, prov->choice.chacha20->name,
+             prov->choice.md5->name, prov->choice.level, prov->caps,
+             prov->override_note[0] ? "; override " : "",
+             prov->override_note);
+
+    *out = provider_functions;
+    *provctx = prov;
+    return 1;
+}

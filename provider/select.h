@@ -1,0 +1,48 @@
+/*
+ * Kernel selection: from the probed capabilities and the override (level cap,
+ * forced kernel names) to one kernel per algorithm. Pure logic, no OpenSSL,
+ * so tests can drive it with made-up architectures and CPUs.
+ */
+#ifndef SIMDPROV_SELECT_H
+#define SIMDPROV_SELECT_H
+
+#include "arch.h"
+
+/* The override, as read from the environment or the provider's config. */
+typedef struct {
+    const char *level;    /* cap: the name of one of the arch's levels */
+    const char *chacha20; /* force this ChaCha20 kernel, if runnable */
+    const char *md5;      /* force this MD5 kernel, if runnable */
+} simd_override;
+
+typedef struct {
+    uint32_t cpu_caps;     /* what the probe found */
+    uint32_t allowed_caps; /* cpu_caps lowered by the override's level */
+    const char *level;     /* highest level within allowed_caps */
+    const simd_chacha20_kernel *chacha20;
+    const simd_md5_kernel *md5;
+} simd_choice;
+
+/* Why an override value was ignored (reported, never fatal). */
+typedef enum {
+    SIMD_SELECT_UNKNOWN_LEVEL = 1,
+    SIMD_SELECT_UNKNOWN_KERNEL,
+    SIMD_SELECT_KERNEL_NOT_RUNNABLE,
+} simd_select_problem;
+
+typedef void (*simd_select_report)(void *arg, simd_select_problem problem,
+                                   const char *what, const char *value);
+
+/*
+ * Fills *out. An override can only lower the choice: a level caps the
+ * capabilities, a forced kernel is taken only when its needs are within the
+ * allowed capabilities. Anything unusable is reported and ignored.
+ */
+void simd_select(const simd_arch *arch, uint32_t cpu_caps,
+                 const simd_override *ov, simd_choice *out,
+                 simd_select_report report, void *arg);
+
+/* Writes the names of the bits in caps, space separated, into buf. */
+void simd_caps_string(uint32_t caps, char *buf, size_t size);
+
+#endif

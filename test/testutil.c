@@ -1,0 +1,204 @@
+#define _GNU_SOURCE /* setenv */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/Basic.h>
+#include <openssl/err.h>
+
+#include "../provider/arch.h"
+
+int tu_main(const char *suite, const tu_test *tests)
+{
+    CU_pSuite s;
+    unsigned int failed;
+
+    if (CU_initialize_registry() != CUE_SUCCESS)
+        return 2;
+    s = CU_add_suite(suite, NULL, NULL);
+    if (s == NULL)
+        return 2;
+    for (; tests->name != NULL; tests++)
+        if (CU_add_test(s, tests->name, tests->fn) == NULL)
+            return 2;
+    CU_basic_set_mode(CU_BRM_VERBOSE);
+    CU_basic_run_tests();
+    failed = CU_get_number_of_tests_failed() + CU_get_number_of_failures();
+    CU_cleanup_registry();
+    return failed ? 1 : 0;
+}
+
+static uint64_t rng_state;
+static int rng_seeded;
+
+uint64_t tu_rand(void)
+{
+    uint64_t z;
+
+    if (!rng_seeded) {
+        const char *s = getenv("SIMDPROV_TEST_SEED");
+
+        rng_state = s ? strtoull(s, NULL, 0) : 1;
+        rng_seeded = 1;
+    }
+    z = (rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+size_t tu_rand_below(size_t n)
+{
+    return (size_t)(tu_rand() % n);
+}
+
+void tu_rand_bytes(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)tu_rand();
+}
+
+size_t tu_scaled(size_t n, size_t min)
+{
+    const char *s = getenv("SIMDPROV_TEST_SCALE");
+    double scale = s ? strtod(s, NULL) : 1.0;
+    size_t v = (size_t)((double)n * scale);
+
+    return v < min ? min : v;
+}
+
+static void set_or_unset(const char *name, const char *value)
+{
+    if (value != NULL)
+        setenv(name, value, 1);
+    else
+        unsetenv(name);
+}
+
+static const char *const override_vars[] = {"SIMDPROV_LEVEL",
+                                            "SIMDPROV_CHACHA20", "SIMDPROV_MD5"};
+
+int tu_ctx_open(tu_ctx *t, const tu_override *ov)
+{
+    char *saved[3] = {NULL, NULL, NULL};
+
+    memset(t, 0, sizeof(*t));
+    if (ov != NULL && ov->force) {
+        const char *want[3] = {ov->level, ov->chacha20, ov->md5};
+
+        for (int i = 0; i < 3; i++) {
+            const char *old = getenv(override_vars[i]);
+
+            saved[i] = old ? strdup(old) : NULL;
+            set_or_unset(override_vars[i], want[i]);
+        }
+    }
+    t->libctx = OSSL_LIB_CTX_new();
+    if (t->libctx != NULL) {
+        t->deflt = OSSL_PROVIDER_load(t->libctx, "default");
+        t->simd = OSSL_PROVIDER_load(t->libctx, "simd");
+    }
+    if (ov != NULL && ov->force) {
+        for (int i = 0; i < 3; i++) {
+            set_or_unset(override_vars[i], saved[i]);
+            free(saved[i]);
+        }
+    }
+    if (t->simd == NULL || t->deflt == NULL) {
+        ERR_print_errors_fp(stderr);
+        tu_ctx_close(t);
+        return 0;
+    }
+    return 1;
+}
+
+void tu_ctx_close(tu_ctx *t)
+{
+    if (t->simd != NULL)
+        OSSL_PROVIDER_unload(t->simd);
+    if (t->deflt != NULL)
+        OSSL_PROVIDER_unload(t->deflt);
+    OSSL_LIB_CTX_free(t->libctx);
+    memset(t, 0, sizeof(*t));
+}
+
+const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key)
+{
+    const char *value = NULL;
+    OSSL_PARAM req[] = {OSSL_PARAM_utf8_ptr(key, (char **)&value, 0),
+                        OSSL_PARAM_END};
+
+    if (!OSSL_PROVIDER_get_params(prov, req))
+        return NULL;
+    return value;
+}
+
+static uint32_t cpu_caps(void)
+{
+    static uint32_t caps;
+    static int probed;
+
+    if (!probed) {
+        caps = simd_arch_this.probe();
+        probed = 1;
+    }
+    return caps;
+}
+
+size_t tu_runnable_chacha20(const char **names, size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < simd_arch_this.nchacha20 && n < max; i++)
+        if ((simd_arch_this.chacha20[i].needs & ~cpu_caps()) == 0)
+            names[n++] = simd_arch_this.chacha20[i].name;
+    return n;
+}
+
+size_t tu_runnable_md5(const char **names, size_t max)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < simd_arch_this.nmd5 && n < max; i++)
+        if ((simd_arch_this.md5[i].needs & ~cpu_caps()) == 0)
+            names[n++] = simd_arch_this.md5[i].name;
+    return n;
+}
+
+size_t tu_unhex(const char *hex, uint8_t *out, size_t max)
+{
+    size_t n = 0;
+    unsigned int v;
+
+    while (*hex != '\0' && n < max) {
+        if (*hex == ' ' || *hex == '\n') {
+            hex++;
+            continue;
+        }
+        if (sscanf(hex, "%2x", &v) != 1)
+            break;
+        out[n++] = (uint8_t)v;
+        hex += 2;
+    }
+    return n;
+}
+
+int tu_errors_matching(const char *needle)
+{
+    unsigned long e;
+    int count = 0;
+    const char *data;
+    int flags;
+
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        const char *reason = ERR_reason_error_string(e);
+
+        if ((reason != NULL && strstr(reason, needle) != NULL) ||
+            ((flags & ERR_TXT_STRING) && data != NULL &&
+             strstr(data, needle) != NULL))
+            count++;
+    }
+    return count;
+}

@@ -1,0 +1,59 @@
+/* Shared helpers for the CUnit suites. */
+#ifndef SIMDPROV_TESTUTIL_H
+#define SIMDPROV_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <CUnit/CUnit.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} tu_test;
+
+/* Runs the tests as one CUnit suite; returns the process exit status. */
+int tu_main(const char *suite, const tu_test *tests);
+
+/* Deterministic PRNG (splitmix64), seeded from SIMDPROV_TEST_SEED or 1. */
+uint64_t tu_rand(void);
+size_t tu_rand_below(size_t n); /* 0..n-1, n > 0 */
+void tu_rand_bytes(uint8_t *p, size_t n);
+/* Case counts are multiplied by SIMDPROV_TEST_SCALE (default 1; the valgrind
+ * run lowers it). Never returns less than min. */
+size_t tu_scaled(size_t n, size_t min);
+
+/*
+ * A library context with "default" and "simd" loaded. The override comes
+ * from the process environment unless `force` is set, in which case the
+ * SIMDPROV_* variables are replaced for this load only (NULL = unset).
+ */
+typedef struct {
+    int force;
+    const char *level, *chacha20, *md5;
+} tu_override;
+
+typedef struct {
+    OSSL_LIB_CTX *libctx;
+    OSSL_PROVIDER *simd, *deflt;
+} tu_ctx;
+
+int tu_ctx_open(tu_ctx *t, const tu_override *ov);
+void tu_ctx_close(tu_ctx *t);
+/* A provider's UTF8 parameter (pointer into the provider, static). */
+const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key);
+
+/* Names of the kernels this CPU can run, from the arch tables. */
+size_t tu_runnable_chacha20(const char **names, size_t max);
+size_t tu_runnable_md5(const char **names, size_t max);
+
+/* Hex decode into out (returns length); hex dump for messages. */
+size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
+
+/* Counts error-queue entries whose reason string contains `needle`, and
+ * empties the queue. */
+int tu_errors_matching(const char *needle);
+
+#endif
