@@ -419,26 +419,42 @@ static void test_override_env(void)
     ERR_clear_error();
 }
 
-/* A forced kernel the CPU cannot run is refused: try every kernel of the
- * table that this CPU lacks, and the level cap for those it has. */
+/* Opens simd with `level` and a forced kernel; checks whether it was taken
+ * and that a refusal was reported. */
+static void expect_forced(const char *level, const char *param,
+                          const char *name, int taken)
+{
+    tu_override ov = {1, level, NULL, NULL};
+    tu_ctx o;
+
+    if (strcmp(param, "simd.chacha20") == 0)
+        ov.chacha20 = name;
+    else
+        ov.md5 = name;
+    ERR_clear_error();
+    CU_ASSERT_FATAL(tu_ctx_open(&o, &ov));
+    CU_ASSERT_EQUAL(strcmp(tu_prov_param(o.simd, param), name) == 0, taken);
+    CU_ASSERT_EQUAL(tu_errors_matching("needs capabilities"), !taken);
+    tu_ctx_close(&o);
+}
+
+/* Every kernel of both tables, forced: under level "portable" only the
+ * portable kernels are taken; without a level, exactly those the CPU runs. */
 static void test_override_never_raises(void)
 {
     uint32_t caps = simd_arch_this.probe();
 
     for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
         const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
-        int runnable = (k->needs & ~caps) == 0;
-        tu_override ov = {1, runnable ? "portable" : NULL, k->name, NULL};
-        tu_ctx o;
 
-        if (k->needs == 0)
-            continue;
-        ERR_clear_error();
-        CU_ASSERT_FATAL(tu_ctx_open(&o, &ov));
-        CU_ASSERT_STRING_NOT_EQUAL(tu_prov_param(o.simd, "simd.chacha20"),
-                                   k->name);
-        CU_ASSERT_EQUAL(tu_errors_matching("needs capabilities"), 1);
-        tu_ctx_close(&o);
+        expect_forced("portable", "simd.chacha20", k->name, k->needs == 0);
+        expect_forced(NULL, "simd.chacha20", k->name, (k->needs & ~caps) == 0);
+    }
+    for (size_t i = 0; i < simd_arch_this.nmd5; i++) {
+        const simd_md5_kernel *k = &simd_arch_this.md5[i];
+
+        expect_forced("portable", "simd.md5", k->name, k->needs == 0);
+        expect_forced(NULL, "simd.md5", k->name, (k->needs & ~caps) == 0);
     }
 }
 
@@ -630,6 +646,7 @@ static void test_threads(void)
 {
     pthread_t th[THREADS];
     EVP_CIPHER *dc = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default");
+    EVP_MD *dm;
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
     static const uint8_t key[32] = {9}, iv[16] = {7};
     unsigned int mdl;
@@ -642,9 +659,10 @@ static void test_threads(void)
     tu_rand_bytes(thread_in, sizeof(thread_in));
     CU_ASSERT(EVP_EncryptInit_ex2(ctx, dc, key, iv, NULL));
     CU_ASSERT(EVP_EncryptUpdate(ctx, expect_ct, &outl, thread_in, 5000));
-    CU_ASSERT(EVP_Digest(thread_in, sizeof(thread_in), expect_md, &mdl,
-                         EVP_MD_fetch(t.libctx, "MD5", "provider=default"),
+    dm = EVP_MD_fetch(t.libctx, "MD5", "provider=default");
+    CU_ASSERT(EVP_Digest(thread_in, sizeof(thread_in), expect_md, &mdl, dm,
                          NULL));
+    EVP_MD_free(dm);
     for (int i = 0; i < THREADS; i++)
         CU_ASSERT_FATAL(pthread_create(&th[i], NULL, worker, NULL) == 0);
     for (int i = 0; i < THREADS; i++) {

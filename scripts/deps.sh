@@ -1,0 +1,16 @@
+#!/bin/sh
+# Installs what building and testing simdprov needs on Debian 12, skipping
+# what is already there. Needs root (or sudo) only when something is missing.
+set -eu
+need="meson ninja-build pkg-config gcc clang libssl-dev libcunit1-dev openssl valgrind"
+missing=""
+for p in $need; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+        missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
