@@ -1,0 +1,72 @@
+/*
+ * One ChaCha20 block in general-purpose registers, written as steps to be
+ * interleaved into a vector kernel's rounds: the vector code is bound by
+ * the vector pipes (about two zmm or three ymm operations per cycle on Zen
+ * 5) while the integer ALUs sit idle, so a scalar block computed alongside
+ * comes nearly free. GNU as macros, included by the vector .S files.
+ *
+ * Registers (32-bit): a = x0..x3 in eax ebx ecx edx, b = x4..x7 in esi edi
+ * ebp r8d, d = x12..x15 in r9d r10d r11d r12d, and two of the c words in
+ * r13d r14d: the other two wait in 32-bit stack slots at
+ * scalar_sc + 4 * i (%rsp) (i = 8..11; the includer sets the gas symbol
+ * scalar_sc before using the steps), swapped once per
+ * half-round exactly as the SSSE3/AVX2 vector kernels do. r15 is free.
+ * The quarter-rounds run in pairs: (0,4,8,12)+(1,5,9,13), swap,
+ * (2,6,10,14)+(3,7,11,15), then (0,5,10,15)+(1,6,11,12), swap,
+ * (2,7,8,13)+(3,4,9,14): 16 steps of 6 instructions per double round, with
+ * the two swaps after steps 3 and 11 (SCALAR_STEP n, n = 0..15).
+ */
+#ifndef SIMDPROV_CHACHA20_SCALAR_H
+#define SIMDPROV_CHACHA20_SCALAR_H
+
+/* x += y; z ^= x; z <<<= r, for two quarter-rounds */
+.macro SP3 x0, y0, z0, x1, y1, z1, r
+    add \y0, \x0
+    add \y1, \x1
+    xor \x0, \z0
+    xor \x1, \z1
+    rol $\r, \z0
+    rol $\r, \z1
+.endm
+
+/* step k (0..3) of the quarter-round pair (a0,b0,c0,d0), (a1,b1,c1,d1) */
+.macro SQR_STEP k, a0, b0, c0, d0, a1, b1, c1, d1
+.if \k == 0
+    SP3 \a0, \b0, \d0, \a1, \b1, \d1, 16
+.elseif \k == 1
+    SP3 \c0, \d0, \b0, \c1, \d1, \b1, 12
+.elseif \k == 2
+    SP3 \a0, \b0, \d0, \a1, \b1, \d1, 8
+.else
+    SP3 \c0, \d0, \b0, \c1, \d1, \b1, 7
+.endif
+.endm
+
+/* c-word swap: park r13d/r14d in slots o0/o1, fetch slots i0/i1 */
+.macro SSWAP o0, o1, i0, i1
+    mov %r13d, (scalar_sc + 4 * \o0)(%rsp)
+    mov %r14d, (scalar_sc + 4 * \o1)(%rsp)
+    mov (scalar_sc + 4 * \i0)(%rsp), %r13d
+    mov (scalar_sc + 4 * \i1)(%rsp), %r14d
+.endm
+
+/* Step n (0..15) of a scalar double round. */
+.macro SCALAR_STEP n
+.if \n < 4
+    SQR_STEP \n, %eax, %esi, %r13d, %r9d, %ebx, %edi, %r14d, %r10d
+.elseif \n < 8
+.if \n == 4
+    SSWAP 8, 9, 10, 11
+.endif
+    SQR_STEP (\n - 4), %ecx, %ebp, %r13d, %r11d, %edx, %r8d, %r14d, %r12d
+.elseif \n < 12
+    SQR_STEP (\n - 8), %eax, %edi, %r13d, %r12d, %ebx, %ebp, %r14d, %r9d
+.else
+.if \n == 12
+    SSWAP 10, 11, 8, 9
+.endif
+    SQR_STEP (\n - 12), %ecx, %r8d, %r13d, %r10d, %edx, %esi, %r14d, %r11d
+.endif
+.endm
+
+#endif
