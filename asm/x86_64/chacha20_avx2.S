@@ -7,6 +7,7 @@
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Ends with vzeroupper.
  */
 #include "x86_64_asm.h"
+#include "chacha20_scalar.h"
 
     .section .rodata
     .p2align 5
@@ -22,6 +23,8 @@
     .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
 .Leight:
     .long 8
+.Lnine:
+    .long 9
 
 /* Frame (32-byte aligned): input state splat, c words, tail keystream. */
 #define SPLAT(i) (32 * (i))(%rsp)
@@ -231,5 +234,175 @@ ENTRY(chacha20_avx2_8x)
 .L8x_ret:
     ret
 END(chacha20_avx2_8x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 9 blocks: the 8-block kernel plus one block in general-purpose registers
+ * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2, so
+ * the otherwise idle integer ALUs compute a ninth block nearly for free.
+ * Blocks 0..7 are the vector ones, block 8 the scalar one. All GPRs hold
+ * scalar state during the rounds, so the arguments and counters live on the
+ * stack; rbx, rbp, r12-r15 are saved and restored. Only whole 576-byte
+ * groups are processed (len rounded down); the caller does the rest.
+ */
+.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    SCALAR_STEP (\s + 0)
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $20, %ymm\b0, %ymm10
+    vpsrld $20, %ymm\b1, %ymm11
+    vpslld $12, %ymm\b0, %ymm\b0
+    vpslld $12, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    SCALAR_STEP (\s + 1)
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot8(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot8(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    SCALAR_STEP (\s + 2)
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $25, %ymm\b0, %ymm10
+    vpsrld $25, %ymm\b1, %ymm11
+    vpslld $7, %ymm\b0, %ymm\b0
+    vpslld $7, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    SCALAR_STEP (\s + 3)
+.endm
+
+#define F9_OUT 640
+#define F9_IN 648
+#define F9_LEN 656
+#define F9_KEY 664
+#define F9_CTR 672
+#define F9_RSP 680
+#define F9_CNT 688
+#define F9_SCTR 692
+#define F9_SS 704
+#define F9_FRAME 768
+    .set scalar_sc, F9_SS
+
+ENTRY(chacha20_avx2_9x)
+    cmp $576, %rdx
+    jb .L9x_ret
+    push %rbx
+    push %rbp
+    push %r12
+    push %r13
+    push %r14
+    push %r15
+    mov %rsp, %rax
+    sub $F9_FRAME, %rsp
+    and $-32, %rsp
+    mov %rax, F9_RSP(%rsp)
+    mov %rdi, F9_OUT(%rsp)
+    mov %rsi, F9_IN(%rsp)
+    mov %rdx, F9_LEN(%rsp)
+    mov %rcx, F9_KEY(%rsp)
+    mov %r8, F9_CTR(%rsp)
+    mov (%r8), %eax
+    add $8, %eax
+    mov %eax, F9_SCTR(%rsp)
+    vpbroadcastd .Lsigma(%rip), %ymm0
+    vpbroadcastd .Lsigma+4(%rip), %ymm1
+    vpbroadcastd .Lsigma+8(%rip), %ymm2
+    vpbroadcastd .Lsigma+12(%rip), %ymm3
+    vpbroadcastd 0(%rcx), %ymm4
+    vpbroadcastd 4(%rcx), %ymm5
+    vpbroadcastd 8(%rcx), %ymm6
+    vpbroadcastd 12(%rcx), %ymm7
+    vpbroadcastd 16(%rcx), %ymm8
+    vpbroadcastd 20(%rcx), %ymm9
+    vpbroadcastd 24(%rcx), %ymm10
+    vpbroadcastd 28(%rcx), %ymm11
+    vpbroadcastd 0(%r8), %ymm12
+    vpbroadcastd 4(%r8), %ymm13
+    vpbroadcastd 8(%r8), %ymm14
+    vpbroadcastd 12(%r8), %ymm15
+    vpaddd .Linc8(%rip), %ymm12, %ymm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm\i, SPLAT(\i)
+    .endr
+    jmp .L9x_start
+.L9x_group:
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa SPLAT(\i), %ymm\i
+    .endr
+.L9x_start:
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    /* from here on every GPR but rsp is a scalar state word */
+    SCALAR_INIT F9_KEY(%rsp), F9_CTR(%rsp), F9_SCTR(%rsp)
+    movl $10, F9_CNT(%rsp)
+.L9x_round:
+    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
+    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
+    decl F9_CNT(%rsp)
+    jnz .L9x_round
+    SCALAR_PARK F9_SS
+    mov F9_OUT(%rsp), %rdi
+    mov F9_IN(%rsp), %rsi
+    mov F9_KEY(%rsp), %rcx
+    mov F9_CTR(%rsp), %r8
+    FINISH8 0
+    SCALAR_OUT F9_SS, F9_SCTR(%rsp), 512
+    vpbroadcastd .Lnine(%rip), %ymm0
+    vpaddd SPLAT(12), %ymm0, %ymm0
+    vmovdqa %ymm0, SPLAT(12)
+    addl $9, F9_SCTR(%rsp)
+    add $576, %rsi
+    add $576, %rdi
+    mov %rsi, F9_IN(%rsp)
+    mov %rdi, F9_OUT(%rsp)
+    mov F9_LEN(%rsp), %rdx
+    sub $576, %rdx
+    mov %rdx, F9_LEN(%rsp)
+    cmp $576, %rdx
+    jae .L9x_group
+    /* wipe the key splat, c words and parked scalar state */
+    vpxor %xmm0, %xmm0, %xmm0
+    xor %eax, %eax
+1:
+    vmovdqa %ymm0, (%rsp,%rax)
+    add $32, %rax
+    cmp $640, %rax
+    jb 1b
+    vmovdqa %ymm0, F9_SS(%rsp)
+    vmovdqa %ymm0, (F9_SS + 32)(%rsp)
+    mov F9_RSP(%rsp), %rsp
+    vzeroupper
+    pop %r15
+    pop %r14
+    pop %r13
+    pop %r12
+    pop %rbp
+    pop %rbx
+.L9x_ret:
+    ret
+END(chacha20_avx2_9x)
 
 ELF_NOTES

@@ -48,6 +48,8 @@
     .long 32
 .Lc33:
     .long 33
+.Lc34:
+    .long 34
 
 /* --------------------------------------------------------------------- */
 /* Word-sliced rounds: four quarter-rounds (given as register numbers). */
@@ -608,13 +610,15 @@ END(\name)
 
 /* --------------------------------------------------------------------- */
 /*
- * 33 blocks: the 32-block kernel's two zmm groups plus one block in
- * general-purpose registers (chacha20_scalar.h), its steps woven into the
- * vector rounds, where the idle integer ALUs compute it nearly for free.
- * Blocks 0..31 are the vector ones, block 32 the scalar one. All GPRs hold
- * scalar state during the rounds, so the arguments, the round count and
- * the counters live on the stack; rbx, rbp, r12-r15 are saved and restored.
- * Only whole 2112-byte groups are processed; the caller does the rest.
+ * 32 + S blocks (S = 1 or 2): the 32-block kernel's two zmm groups plus S
+ * blocks in general-purpose registers (chacha20_scalar.h) whose steps are
+ * woven into the vector rounds, so the otherwise idle integer ALUs compute
+ * them nearly for free. Blocks 0..31 are the vector ones, 32..32+S-1 the
+ * scalar ones (with S = 2, one after the other: two scalar double rounds
+ * per vector double round). All GPRs hold scalar state during the rounds,
+ * so the arguments, round count and counters live on the stack; rbx, rbp,
+ * r12-r15 are saved and restored. Only whole (32 + S) * 64-byte groups are
+ * processed; the caller does the rest.
  */
 .macro DROUND2S
     AXR z, 16, 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
@@ -650,24 +654,75 @@ END(\name)
     AXR z, 7, 26, 31, 21, 27, 28, 22, 24, 29, 23, 25, 30, 20
     SCALAR_STEP 15
 .endm
+.macro DROUND2SS
+    AXR z, 16, 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
+    SCALAR_STEP 0
+    SCALAR_STEP 1
+    AXR z, 16, 16, 20, 28, 17, 21, 29, 18, 22, 30, 19, 23, 31
+    SCALAR_STEP 2
+    SCALAR_STEP 3
+    AXR z, 12, 8, 12, 4, 9, 13, 5, 10, 14, 6, 11, 15, 7
+    SCALAR_STEP 4
+    SCALAR_STEP 5
+    AXR z, 12, 24, 28, 20, 25, 29, 21, 26, 30, 22, 27, 31, 23
+    SCALAR_STEP 6
+    SCALAR_STEP 7
+    AXR z, 8, 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
+    SCALAR_STEP 8
+    SCALAR_STEP 9
+    AXR z, 8, 16, 20, 28, 17, 21, 29, 18, 22, 30, 19, 23, 31
+    SCALAR_STEP 10
+    SCALAR_STEP 11
+    AXR z, 7, 8, 12, 4, 9, 13, 5, 10, 14, 6, 11, 15, 7
+    SCALAR_STEP 12
+    SCALAR_STEP 13
+    AXR z, 7, 24, 28, 20, 25, 29, 21, 26, 30, 22, 27, 31, 23
+    SCALAR_STEP 14
+    SCALAR_STEP 15
+    AXR z, 16, 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    SCALAR_STEP 0
+    SCALAR_STEP 1
+    AXR z, 16, 16, 21, 31, 17, 22, 28, 18, 23, 29, 19, 20, 30
+    SCALAR_STEP 2
+    SCALAR_STEP 3
+    AXR z, 12, 10, 15, 5, 11, 12, 6, 8, 13, 7, 9, 14, 4
+    SCALAR_STEP 4
+    SCALAR_STEP 5
+    AXR z, 12, 26, 31, 21, 27, 28, 22, 24, 29, 23, 25, 30, 20
+    SCALAR_STEP 6
+    SCALAR_STEP 7
+    AXR z, 8, 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    SCALAR_STEP 8
+    SCALAR_STEP 9
+    AXR z, 8, 16, 21, 31, 17, 22, 28, 18, 23, 29, 19, 20, 30
+    SCALAR_STEP 10
+    SCALAR_STEP 11
+    AXR z, 7, 10, 15, 5, 11, 12, 6, 8, 13, 7, 9, 14, 4
+    SCALAR_STEP 12
+    SCALAR_STEP 13
+    AXR z, 7, 26, 31, 21, 27, 28, 22, 24, 29, 23, 25, 30, 20
+    SCALAR_STEP 14
+    SCALAR_STEP 15
+.endm
+#define FH_CV 0
+#define FH_BSAVE 64
+#define FH_OUT 1088
+#define FH_IN 1096
+#define FH_LEN 1104
+#define FH_KEY 1112
+#define FH_CTR 1120
+#define FH_RSP 1128
+#define FH_CNT 1136
+#define FH_SCTRA 1140
+#define FH_SCTRB 1144
+#define FH_SS 1152
+#define FH_SA 1216
+#define FH_FRAME 1280
+    .set scalar_sc, FH_SS
 
-#define F33_CV 0
-#define F33_BSAVE 64
-#define F33_OUT 1088
-#define F33_IN 1096
-#define F33_LEN 1104
-#define F33_KEY 1112
-#define F33_CTR 1120
-#define F33_RSP 1128
-#define F33_CNT 1136
-#define F33_SCTR 1140
-#define F33_SS 1152
-#define F33_FRAME 1216
-#define SC(i) (F33_SS + 4 * (i))(%rsp)
-    .set scalar_sc, F33_SS
-
-ENTRY(chacha20_avx512_33x)
-    cmp $2112, %rdx
+.macro HYBRID_KERNEL name, s
+ENTRY(\name)
+    cmp $(64 * (32 + \s)), %rdx
     jb 9f
     push %rbx
     push %rbp
@@ -676,22 +731,24 @@ ENTRY(chacha20_avx512_33x)
     push %r14
     push %r15
     mov %rsp, %rax
-    sub $F33_FRAME, %rsp
+    sub $FH_FRAME, %rsp
     and $-64, %rsp
-    mov %rax, F33_RSP(%rsp)
-    mov %rdi, F33_OUT(%rsp)
-    mov %rsi, F33_IN(%rsp)
-    mov %rdx, F33_LEN(%rsp)
-    mov %rcx, F33_KEY(%rsp)
-    mov %r8, F33_CTR(%rsp)
+    mov %rax, FH_RSP(%rsp)
+    mov %rdi, FH_OUT(%rsp)
+    mov %rsi, FH_IN(%rsp)
+    mov %rdx, FH_LEN(%rsp)
+    mov %rcx, FH_KEY(%rsp)
+    mov %r8, FH_CTR(%rsp)
     mov (%r8), %eax
     add $32, %eax
-    mov %eax, F33_SCTR(%rsp)
+    mov %eax, FH_SCTRA(%rsp)
+    inc %eax
+    mov %eax, FH_SCTRB(%rsp)
     vpbroadcastd (%r8), %zmm31
     vpaddd .Linc16(%rip), %zmm31, %zmm31
-    vmovdqa32 %zmm31, F33_CV(%rsp)
+    vmovdqa32 %zmm31, FH_CV(%rsp)
 5:
-    /* vector state (key and counter pointers still in rcx, r8) */
+    /* vector state (key and counter pointers are still in rcx, r8) */
     INIT_WS z, 31
     vpaddd .Lc16(%rip){1to16}, %zmm12, %zmm28
     vmovdqa32 %zmm0, %zmm16
@@ -709,118 +766,79 @@ ENTRY(chacha20_avx512_33x)
     vmovdqa32 %zmm13, %zmm29
     vmovdqa32 %zmm14, %zmm30
     vmovdqa32 %zmm15, %zmm31
-    /* scalar state: from here on every GPR but rsp is a state word */
-    mov %rcx, %r15
-    mov F33_CTR(%rsp), %rax
-    mov 4(%rax), %r10d
-    mov 8(%rax), %r11d
-    mov 12(%rax), %r12d
-    mov F33_SCTR(%rsp), %r9d
-    mov (%r15), %esi
-    mov 4(%r15), %edi
-    mov 8(%r15), %ebp
-    mov 12(%r15), %r8d
-    mov 16(%r15), %r13d
-    mov 20(%r15), %r14d
-    mov 24(%r15), %eax
-    mov %eax, SC(10)
-    mov 28(%r15), %eax
-    mov %eax, SC(11)
-    mov $0x61707865, %eax
-    mov $0x3320646e, %ebx
-    mov $0x79622d32, %ecx
-    mov $0x6b206574, %edx
-    movl $10, F33_CNT(%rsp)
+    /* from here on every GPR but rsp is a scalar state word */
+    SCALAR_INIT FH_KEY(%rsp), FH_CTR(%rsp), FH_SCTRA(%rsp)
+.if \s == 1
+    movl $10, FH_CNT(%rsp)
 6:
     DROUND2S
-    decl F33_CNT(%rsp)
+    decl FH_CNT(%rsp)
     jnz 6b
-    /* park the scalar state (x10, x11 are already in SC(10), SC(11)) */
-    mov %eax, SC(0)
-    mov %ebx, SC(1)
-    mov %ecx, SC(2)
-    mov %edx, SC(3)
-    mov %esi, SC(4)
-    mov %edi, SC(5)
-    mov %ebp, SC(6)
-    mov %r8d, SC(7)
-    mov %r13d, SC(8)
-    mov %r14d, SC(9)
-    mov %r9d, SC(12)
-    mov %r10d, SC(13)
-    mov %r11d, SC(14)
-    mov %r12d, SC(15)
-    mov F33_OUT(%rsp), %rdi
-    mov F33_IN(%rsp), %rsi
-    mov F33_KEY(%rsp), %rcx
-    mov F33_CTR(%rsp), %r8
+.else
+    movl $5, FH_CNT(%rsp)
+6:
+    DROUND2SS
+    decl FH_CNT(%rsp)
+    jnz 6b
+    SCALAR_PARK FH_SA
+    SCALAR_INIT FH_KEY(%rsp), FH_CTR(%rsp), FH_SCTRB(%rsp)
+    movl $5, FH_CNT(%rsp)
+7:
+    DROUND2SS
+    decl FH_CNT(%rsp)
+    jnz 7b
+.endif
+    SCALAR_PARK FH_SS
+    mov FH_OUT(%rsp), %rdi
+    mov FH_IN(%rsp), %rsi
+    mov FH_KEY(%rsp), %rcx
+    mov FH_CTR(%rsp), %r8
     /* vector blocks 0..31, as in the 32-block kernel */
     .irp i, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-    vmovdqa32 %zmm\i, (F33_BSAVE + 64 * (\i - 16))(%rsp)
+    vmovdqa32 %zmm\i, (FH_BSAVE + 64 * (\i - 16))(%rsp)
     .endr
     ADDIN_WS z, 16
-    vpaddd F33_CV(%rsp), %zmm12, %zmm12
+    vpaddd FH_CV(%rsp), %zmm12, %zmm12
     EMIT16 0, 0
     .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    vmovdqa32 (F33_BSAVE + 64 * \i)(%rsp), %zmm\i
+    vmovdqa32 (FH_BSAVE + 64 * \i)(%rsp), %zmm\i
     .endr
     ADDIN_WS z, 16
-    vpaddd F33_CV(%rsp), %zmm12, %zmm12
+    vpaddd FH_CV(%rsp), %zmm12, %zmm12
     vpaddd .Lc16(%rip){1to16}, %zmm12, %zmm12
     EMIT16 0, 1024
-    /* scalar block 32 */
-    mov SC(0), %eax
-    add $0x61707865, %eax
-    mov SC(1), %ebx
-    add $0x3320646e, %ebx
-    mov SC(2), %edx
-    add $0x79622d32, %edx
-    mov SC(3), %r9d
-    add $0x6b206574, %r9d
-    xor 2048(%rsi), %eax
-    xor 2052(%rsi), %ebx
-    xor 2056(%rsi), %edx
-    xor 2060(%rsi), %r9d
-    mov %eax, 2048(%rdi)
-    mov %ebx, 2052(%rdi)
-    mov %edx, 2056(%rdi)
-    mov %r9d, 2060(%rdi)
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    mov SC(\i), %eax
-    add (4 * (\i - 4))(%rcx), %eax
-    xor (2048 + 4 * \i)(%rsi), %eax
-    mov %eax, (2048 + 4 * \i)(%rdi)
-    .endr
-    mov SC(12), %eax
-    add F33_SCTR(%rsp), %eax
-    xor 2096(%rsi), %eax
-    mov %eax, 2096(%rdi)
-    .irp i, 13, 14, 15
-    mov SC(\i), %eax
-    add (4 * (\i - 12))(%r8), %eax
-    xor (2048 + 4 * \i)(%rsi), %eax
-    mov %eax, (2048 + 4 * \i)(%rdi)
-    .endr
-    /* next group: 33 blocks on */
-    vmovdqa32 F33_CV(%rsp), %zmm31
+    /* the scalar blocks */
+.if \s == 1
+    SCALAR_OUT FH_SS, FH_SCTRA(%rsp), 2048
+.else
+    SCALAR_OUT FH_SA, FH_SCTRA(%rsp), 2048
+    SCALAR_OUT FH_SS, FH_SCTRB(%rsp), 2112
+.endif
+    /* next group */
+    vmovdqa32 FH_CV(%rsp), %zmm31
+.if \s == 1
     vpaddd .Lc33(%rip){1to16}, %zmm31, %zmm31
-    vmovdqa32 %zmm31, F33_CV(%rsp)
-    addl $33, F33_SCTR(%rsp)
-    add $2112, %rsi
-    add $2112, %rdi
-    mov %rsi, F33_IN(%rsp)
-    mov %rdi, F33_OUT(%rsp)
-    mov F33_LEN(%rsp), %rdx
-    sub $2112, %rdx
-    mov %rdx, F33_LEN(%rsp)
-    cmp $2112, %rdx
+.else
+    vpaddd .Lc34(%rip){1to16}, %zmm31, %zmm31
+.endif
+    vmovdqa32 %zmm31, FH_CV(%rsp)
+    addl $(32 + \s), FH_SCTRA(%rsp)
+    addl $(32 + \s), FH_SCTRB(%rsp)
+    add $(64 * (32 + \s)), %rsi
+    add $(64 * (32 + \s)), %rdi
+    mov %rsi, FH_IN(%rsp)
+    mov %rdi, FH_OUT(%rsp)
+    mov FH_LEN(%rsp), %rdx
+    sub $(64 * (32 + \s)), %rdx
+    mov %rdx, FH_LEN(%rsp)
+    cmp $(64 * (32 + \s)), %rdx
     jae 5b
     /* wipe the parked vector and scalar state */
     vpxorq %zmm0, %zmm0, %zmm0
-    .irp off, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024, 1152
+    .irp off, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024, 1152, 1216
     vmovdqa64 %zmm0, \off(%rsp)
     .endr
-    mov F33_RSP(%rsp), %rsp
+    mov FH_RSP(%rsp), %rsp
     vzeroupper
     pop %r15
     pop %r14
@@ -830,6 +848,10 @@ ENTRY(chacha20_avx512_33x)
     pop %rbx
 9:
     ret
-END(chacha20_avx512_33x)
+END(\name)
+.endm
+
+    HYBRID_KERNEL chacha20_avx512_33x, 1
+    HYBRID_KERNEL chacha20_avx512_34x, 2
 
 ELF_NOTES

@@ -69,4 +69,90 @@
 .endif
 .endm
 
+/* Fresh scalar state: key and nonce through the pointers stored at the
+ * memory operands keyslot/ctrslot, the block counter from cntslot. */
+.macro SCALAR_INIT keyslot, ctrslot, cntslot
+    mov \keyslot, %r15
+    mov \ctrslot, %rax
+    mov 4(%rax), %r10d
+    mov 8(%rax), %r11d
+    mov 12(%rax), %r12d
+    mov \cntslot, %r9d
+    mov (%r15), %esi
+    mov 4(%r15), %edi
+    mov 8(%r15), %ebp
+    mov 12(%r15), %r8d
+    mov 16(%r15), %r13d
+    mov 20(%r15), %r14d
+    mov 24(%r15), %eax
+    mov %eax, (scalar_sc + 40)(%rsp)
+    mov 28(%r15), %eax
+    mov %eax, (scalar_sc + 44)(%rsp)
+    mov $0x61707865, %eax
+    mov $0x3320646e, %ebx
+    mov $0x79622d32, %ecx
+    mov $0x6b206574, %edx
+.endm
+
+/* Store the 16 state words at dst(%rsp) (x10, x11 come from their slots). */
+.macro SCALAR_PARK dst
+    mov %eax, (\dst + 0)(%rsp)
+    mov %ebx, (\dst + 4)(%rsp)
+    mov %ecx, (\dst + 8)(%rsp)
+    mov %edx, (\dst + 12)(%rsp)
+    mov %esi, (\dst + 16)(%rsp)
+    mov %edi, (\dst + 20)(%rsp)
+    mov %ebp, (\dst + 24)(%rsp)
+    mov %r8d, (\dst + 28)(%rsp)
+    mov %r13d, (\dst + 32)(%rsp)
+    mov %r14d, (\dst + 36)(%rsp)
+    mov %r9d, (\dst + 48)(%rsp)
+    mov %r10d, (\dst + 52)(%rsp)
+    mov %r11d, (\dst + 56)(%rsp)
+    mov %r12d, (\dst + 60)(%rsp)
+.if \dst != scalar_sc
+    mov (scalar_sc + 40)(%rsp), %eax
+    mov %eax, (\dst + 40)(%rsp)
+    mov (scalar_sc + 44)(%rsp), %eax
+    mov %eax, (\dst + 44)(%rsp)
+.endif
+.endm
+
+/* Finish a parked block: add the input words (key at rcx, nonce at r8,
+ * counter at cntslot), XOR into out at byte offset off (rsi/rdi). */
+.macro SCALAR_OUT src, cntslot, off
+    mov (\src + 0)(%rsp), %eax
+    add $0x61707865, %eax
+    mov (\src + 4)(%rsp), %ebx
+    add $0x3320646e, %ebx
+    mov (\src + 8)(%rsp), %edx
+    add $0x79622d32, %edx
+    mov (\src + 12)(%rsp), %r9d
+    add $0x6b206574, %r9d
+    xor (\off + 0)(%rsi), %eax
+    xor (\off + 4)(%rsi), %ebx
+    xor (\off + 8)(%rsi), %edx
+    xor (\off + 12)(%rsi), %r9d
+    mov %eax, (\off + 0)(%rdi)
+    mov %ebx, (\off + 4)(%rdi)
+    mov %edx, (\off + 8)(%rdi)
+    mov %r9d, (\off + 12)(%rdi)
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    mov (\src + 4 * \i)(%rsp), %eax
+    add (4 * (\i - 4))(%rcx), %eax
+    xor (\off + 4 * \i)(%rsi), %eax
+    mov %eax, (\off + 4 * \i)(%rdi)
+    .endr
+    mov (\src + 48)(%rsp), %eax
+    add \cntslot, %eax
+    xor (\off + 48)(%rsi), %eax
+    mov %eax, (\off + 48)(%rdi)
+    .irp i, 13, 14, 15
+    mov (\src + 4 * \i)(%rsp), %eax
+    add (4 * (\i - 12))(%r8), %eax
+    xor (\off + 4 * \i)(%rsi), %eax
+    mov %eax, (\off + 4 * \i)(%rdi)
+    .endr
+.endm
+
 #endif
