@@ -49,19 +49,22 @@ static const struct {
 } inner[] = {
     {"ssse3_1x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_1x, 0},
     {"ssse3_4x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_4x, 0},
+    {"ssse3_5x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_5x, 320},
     {"avx2_8x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2, chacha20_avx2_8x, 0},
+    {"avx2_9x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2, chacha20_avx2_9x, 576},
     {"avx512_1x", AVX512_NEEDS, chacha20_avx512_1x, 0},
     {"avx512_2x", AVX512_NEEDS, chacha20_avx512_2x, 0},
     {"avx512_4x", AVX512_NEEDS, chacha20_avx512_4x, 0},
     {"avx512_8x", AVX512_NEEDS, chacha20_avx512_8x, 0},
     {"avx512_16x", AVX512_NEEDS, chacha20_avx512_16x, 0},
     {"avx512_32x", AVX512_NEEDS, chacha20_avx512_32x, 2048},
+    {"avx512_33x", AVX512_NEEDS, chacha20_avx512_33x, 2112},
 };
 
-static const size_t lengths[] = {0,   1,    15,   16,   63,   64,   65,
-                                 127, 128,  129,  191,  255,  256,  257,
-                                 383, 511,  512,  513,  767,  1023, 1024,
-                                 1025, 2047, 2048, 2049, 3071, 4096 + 17};
+static const size_t lengths[] = {
+    0,    1,    15,   16,   63,   64,   65,   127,  128,  129,  191,
+    255,  256,  257,  319,  320,  383,  511,  512,  513,  575,  576,
+    767,  1023, 1024, 1025, 2047, 2048, 2049, 2112, 2240, 3071, 4224 + 17};
 
 static uint32_t caps;
 
@@ -85,7 +88,7 @@ static int have_xinuse(void)
  * still match the portable kernel. Returns the union of reported faults. */
 static uint32_t check_chacha20(simd_chacha20_fn fn, size_t group)
 {
-    enum { MAX = 4096 + 17 };
+    enum { MAX = 4224 + 17 };
     static uint8_t in[MAX], out[MAX], ref[MAX];
     uint32_t key[8], ctr[4], got = 0;
 

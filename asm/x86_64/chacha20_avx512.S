@@ -852,6 +852,5 @@ END(\name)
 .endm
 
     HYBRID_KERNEL chacha20_avx512_33x, 1
-    HYBRID_KERNEL chacha20_avx512_34x, 2
 
 ELF_NOTES

@@ -8,6 +8,7 @@
  * Only caller-saved registers are used.
  */
 #include "x86_64_asm.h"
+#include "chacha20_scalar.h"
 
     .section .rodata
     .p2align 4
@@ -21,6 +22,8 @@
     .long 1, 0, 0, 0
 .Lfour:
     .long 4, 4, 4, 4
+.Lfive:
+    .long 5, 5, 5, 5
 .Linc4:
     .long 0, 1, 2, 3
 
@@ -381,5 +384,183 @@ ENTRY(chacha20_ssse3_4x)
 .L4x_ret:
     ret
 END(chacha20_ssse3_4x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 5 blocks: the 4-block kernel plus one block in general-purpose registers
+ * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2: the
+ * integer ALUs are idle while the vector pipes work, so the fifth block is
+ * nearly free. Blocks 0..3 are the vector ones, block 4 the scalar one.
+ * All GPRs hold scalar state during the rounds, so the arguments and
+ * counters live on the stack; rbx, rbp, r12-r15 are saved and restored.
+ * Only whole 320-byte groups are processed; the caller does the rest.
+ */
+.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot16(%rip), %xmm\d0
+    pshufb .Lrot16(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    SCALAR_STEP (\s + 0)
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $12, %xmm\b0
+    pslld $12, %xmm\b1
+    psrld $20, %xmm10
+    psrld $20, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    SCALAR_STEP (\s + 1)
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot8(%rip), %xmm\d0
+    pshufb .Lrot8(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    SCALAR_STEP (\s + 2)
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $7, %xmm\b0
+    pslld $7, %xmm\b1
+    psrld $25, %xmm10
+    psrld $25, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    SCALAR_STEP (\s + 3)
+.endm
+
+#define F5_OUT 576
+#define F5_IN 584
+#define F5_LEN 592
+#define F5_KEY 600
+#define F5_CTR 608
+#define F5_RSP 616
+#define F5_CNT 624
+#define F5_SCTR 628
+#define F5_SS 640
+#define F5_FRAME 704
+    .set scalar_sc, F5_SS
+
+ENTRY(chacha20_ssse3_5x)
+    cmp $320, %rdx
+    jb .L5x_ret
+    push %rbx
+    push %rbp
+    push %r12
+    push %r13
+    push %r14
+    push %r15
+    mov %rsp, %rax
+    sub $F5_FRAME, %rsp
+    and $-16, %rsp
+    mov %rax, F5_RSP(%rsp)
+    mov %rdi, F5_OUT(%rsp)
+    mov %rsi, F5_IN(%rsp)
+    mov %rdx, F5_LEN(%rsp)
+    mov %rcx, F5_KEY(%rsp)
+    mov %r8, F5_CTR(%rsp)
+    mov (%r8), %eax
+    add $4, %eax
+    mov %eax, F5_SCTR(%rsp)
+    movdqa .Lsigma(%rip), %xmm3
+    movdqu (%rcx), %xmm7
+    movdqu 16(%rcx), %xmm11
+    movdqu (%r8), %xmm15
+    pshufd $0x00, %xmm3, %xmm0
+    pshufd $0x55, %xmm3, %xmm1
+    pshufd $0xaa, %xmm3, %xmm2
+    pshufd $0xff, %xmm3, %xmm3
+    pshufd $0x00, %xmm7, %xmm4
+    pshufd $0x55, %xmm7, %xmm5
+    pshufd $0xaa, %xmm7, %xmm6
+    pshufd $0xff, %xmm7, %xmm7
+    pshufd $0x00, %xmm11, %xmm8
+    pshufd $0x55, %xmm11, %xmm9
+    pshufd $0xaa, %xmm11, %xmm10
+    pshufd $0xff, %xmm11, %xmm11
+    pshufd $0x00, %xmm15, %xmm12
+    pshufd $0x55, %xmm15, %xmm13
+    pshufd $0xaa, %xmm15, %xmm14
+    pshufd $0xff, %xmm15, %xmm15
+    paddd .Linc4(%rip), %xmm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    movdqa %xmm\i, SPLAT(\i)
+    .endr
+    jmp .L5x_start
+.L5x_group:
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    movdqa SPLAT(\i), %xmm\i
+    .endr
+.L5x_start:
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    /* from here on every GPR but rsp is a scalar state word */
+    SCALAR_INIT F5_KEY(%rsp), F5_CTR(%rsp), F5_SCTR(%rsp)
+    movl $10, F5_CNT(%rsp)
+.L5x_round:
+    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
+    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
+    decl F5_CNT(%rsp)
+    jnz .L5x_round
+    SCALAR_PARK F5_SS
+    mov F5_OUT(%rsp), %rdi
+    mov F5_IN(%rsp), %rsi
+    mov F5_KEY(%rsp), %rcx
+    mov F5_CTR(%rsp), %r8
+    FINISH4 0
+    SCALAR_OUT F5_SS, F5_SCTR(%rsp), 256
+    movdqa SPLAT(12), %xmm0
+    paddd .Lfive(%rip), %xmm0
+    movdqa %xmm0, SPLAT(12)
+    addl $5, F5_SCTR(%rsp)
+    add $320, %rsi
+    add $320, %rdi
+    mov %rsi, F5_IN(%rsp)
+    mov %rdi, F5_OUT(%rsp)
+    mov F5_LEN(%rsp), %rdx
+    sub $320, %rdx
+    mov %rdx, F5_LEN(%rsp)
+    cmp $320, %rdx
+    jae .L5x_group
+    /* wipe the key splat, c words and parked scalar state */
+    pxor %xmm0, %xmm0
+    xor %eax, %eax
+1:
+    movdqa %xmm0, (%rsp,%rax)
+    add $16, %rax
+    cmp $KS, %rax
+    jb 1b
+    .irp off, 0, 16, 32, 48
+    movdqa %xmm0, (F5_SS + \off)(%rsp)
+    .endr
+    mov F5_RSP(%rsp), %rsp
+    pop %r15
+    pop %r14
+    pop %r13
+    pop %r12
+    pop %rbp
+    pop %rbx
+.L5x_ret:
+    ret
+END(chacha20_ssse3_5x)
 
 ELF_NOTES

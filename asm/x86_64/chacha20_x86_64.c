@@ -1,97 +1,168 @@
 /*
- * x86_64 ChaCha20 entries: one per ISA level, each choosing among that
- * level's block-count kernels by length. A wide kernel computes a whole
- * group even for a partial one, so the remainder after the full groups goes
- * to the narrowest kernel that covers it in one call. The thresholds are the
- * crossover points measured on AMD Zen 5 (bench, README): e.g. at the
- * SSSE3 level one 4-block group costs about as much as two single blocks.
+ * x86_64 ChaCha20 entries: one per ISA level, each splitting a message
+ * among that level's block-count kernels.
+ *
+ * A wide kernel computes a whole group even for a partial one, so the part
+ * after the whole groups goes to the narrowest kernel that covers it. Each
+ * level also has a hybrid kernel (vector groups plus one block in general-
+ * purpose registers: 5, 9 or 33 blocks) that is cheaper per byte but whose
+ * group size leaves awkward remainders for power-of-two lengths; it is used
+ * when a cost estimate says so. The estimates are the measured times of one
+ * call of each kernel on AMD Zen 5 (ns; only their ratios matter).
  */
 #include "kernels_x86_64.h"
 
-/* Run `kernel` over the whole groups of `group` bytes at the front. */
-static size_t whole_groups(simd_chacha20_fn kernel, size_t group,
-                           uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t key[8], const uint32_t ctr[4])
-{
-    size_t n = len - len % group;
+enum {
+    COST_SSSE3_1X = 76,  /* per block */
+    COST_SSSE3_4X = 155, /* per group of up to 4 blocks */
+    COST_SSSE3_5X = 160,
+    COST_AVX2_8X = 155,
+    COST_AVX2_9X = 161,
+    COST_AVX512_1X = 58,
+    COST_AVX512_2X = 58,
+    COST_AVX512_4X = 64,
+    COST_AVX512_8X = 105,
+    COST_AVX512_16X = 152,
+    COST_AVX512_32X = 280,
+    COST_AVX512_33X = 283,
+};
 
-    if (n > 0)
-        kernel(out, in, n, key, ctr);
-    return n;
+/* Run `kernel` on the first n bytes; return the counter words after them. */
+static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
+                const uint8_t **in, size_t *len, const uint32_t key[8],
+                uint32_t c[4])
+{
+    kernel(*out, *in, n, key, c);
+    c[0] += (uint32_t)(n / SIMD_CHACHA20_BLOCK);
+    *out += n;
+    *in += n;
+    *len -= n;
 }
 
-/* The counter words for a call starting `done` bytes (whole blocks) in. */
-static void advance(uint32_t c[4], const uint32_t ctr[4], size_t done)
+static void copy_ctr(uint32_t c[4], const uint32_t ctr[4])
 {
-    c[0] = ctr[0] + (uint32_t)(done / SIMD_CHACHA20_BLOCK);
+    c[0] = ctr[0];
     c[1] = ctr[1];
     c[2] = ctr[2];
     c[3] = ctr[3];
 }
 
+static size_t whole(size_t len, size_t group)
+{
+    return len - len % group;
+}
+
+/* --- SSSE3 --- */
+
+static size_t cost_ssse3_4(size_t len)
+{
+    size_t r = len % 256;
+    size_t tail = r == 0     ? 0
+                    : r <= 128 ? COST_SSSE3_1X * ((r + 63) / 64)
+                               : COST_SSSE3_4X;
+
+    return COST_SSSE3_4X * (len / 256) + tail;
+}
+
+static size_t cost_ssse3_5(size_t len)
+{
+    return COST_SSSE3_5X * (len / 320) + cost_ssse3_4(len % 320);
+}
+
 void chacha20_xor_ssse3(uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t key[8], const uint32_t ctr[4])
 {
-    size_t done;
     uint32_t c[4];
 
-    if (len <= 128) {
-        chacha20_ssse3_1x(out, in, len, key, ctr);
-        return;
-    }
-    done = whole_groups(chacha20_ssse3_4x, 256, out, in, len, key, ctr);
-    if (done == len)
-        return;
-    advance(c, ctr, done);
-    if (len - done <= 128)
-        chacha20_ssse3_1x(out + done, in + done, len - done, key, c);
-    else
-        chacha20_ssse3_4x(out + done, in + done, len - done, key, c);
+    copy_ctr(c, ctr);
+    if (len >= 320 && cost_ssse3_5(len) < cost_ssse3_4(len))
+        run(chacha20_ssse3_5x, whole(len, 320), &out, &in, &len, key, c);
+    if (len >= 256)
+        run(chacha20_ssse3_4x, whole(len, 256), &out, &in, &len, key, c);
+    if (len > 128)
+        chacha20_ssse3_4x(out, in, len, key, c);
+    else if (len > 0)
+        chacha20_ssse3_1x(out, in, len, key, c);
+}
+
+/* --- AVX2 (short tails through the SSSE3 kernels) --- */
+
+static size_t cost_avx2_8(size_t len)
+{
+    size_t r = len % 512;
+    size_t tail = r == 0     ? 0
+                    : r <= 128 ? COST_SSSE3_1X * ((r + 63) / 64)
+                    : r <= 256 ? COST_SSSE3_4X
+                               : COST_AVX2_8X;
+
+    return COST_AVX2_8X * (len / 512) + tail;
+}
+
+static size_t cost_avx2_9(size_t len)
+{
+    return COST_AVX2_9X * (len / 576) + cost_avx2_8(len % 576);
 }
 
 void chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
                        const uint32_t key[8], const uint32_t ctr[4])
 {
-    size_t done, rest;
     uint32_t c[4];
 
-    done = whole_groups(chacha20_avx2_8x, 512, out, in, len, key, ctr);
-    rest = len - done;
-    if (rest == 0)
-        return;
-    advance(c, ctr, done);
-    if (rest > 256)
-        chacha20_avx2_8x(out + done, in + done, rest, key, c);
-    else if (rest > 128)
-        chacha20_ssse3_4x(out + done, in + done, rest, key, c);
-    else
-        chacha20_ssse3_1x(out + done, in + done, rest, key, c);
+    copy_ctr(c, ctr);
+    if (len >= 576 && cost_avx2_9(len) < cost_avx2_8(len))
+        run(chacha20_avx2_9x, whole(len, 576), &out, &in, &len, key, c);
+    if (len >= 512)
+        run(chacha20_avx2_8x, whole(len, 512), &out, &in, &len, key, c);
+    if (len > 256)
+        chacha20_avx2_8x(out, in, len, key, c);
+    else if (len > 128)
+        chacha20_ssse3_4x(out, in, len, key, c);
+    else if (len > 0)
+        chacha20_ssse3_1x(out, in, len, key, c);
+}
+
+/* --- AVX-512 --- */
+
+static size_t cost_avx512_32(size_t len)
+{
+    size_t r = len % 1024;
+    size_t tail = r == 0     ? 0
+                    : r <= 64  ? COST_AVX512_1X
+                    : r <= 128 ? COST_AVX512_2X
+                    : r <= 256 ? COST_AVX512_4X
+                    : r <= 512 ? COST_AVX512_8X
+                               : COST_AVX512_16X;
+
+    return COST_AVX512_32X * (len / 2048) +
+           COST_AVX512_16X * (len % 2048 / 1024) + tail;
+}
+
+static size_t cost_avx512_33(size_t len)
+{
+    return COST_AVX512_33X * (len / 2112) +
+           cost_avx512_32(len % 2112);
 }
 
 void chacha20_xor_avx512(uint8_t *out, const uint8_t *in, size_t len,
                          const uint32_t key[8], const uint32_t ctr[4])
 {
-    size_t done, rest;
     uint32_t c[4];
 
-    done = whole_groups(chacha20_avx512_32x, 2048, out, in, len, key, ctr);
-    advance(c, ctr, done);
-    done += whole_groups(chacha20_avx512_16x, 1024, out + done, in + done,
-                         len - done, key, c);
-    rest = len - done;
-    if (rest == 0)
-        return;
-    advance(c, ctr, done);
-    out += done;
-    in += done;
-    if (rest > 512)
-        chacha20_avx512_16x(out, in, rest, key, c);
-    else if (rest > 256)
-        chacha20_avx512_8x(out, in, rest, key, c);
-    else if (rest > 128)
-        chacha20_avx512_4x(out, in, rest, key, c);
-    else if (rest > 64)
-        chacha20_avx512_2x(out, in, rest, key, c);
-    else
-        chacha20_avx512_1x(out, in, rest, key, c);
+    copy_ctr(c, ctr);
+    if (len >= 2112 && cost_avx512_33(len) < cost_avx512_32(len))
+        run(chacha20_avx512_33x, whole(len, 2112), &out, &in, &len, key, c);
+    if (len >= 2048)
+        run(chacha20_avx512_32x, whole(len, 2048), &out, &in, &len, key, c);
+    if (len >= 1024)
+        run(chacha20_avx512_16x, whole(len, 1024), &out, &in, &len, key, c);
+    if (len > 512)
+        chacha20_avx512_16x(out, in, len, key, c);
+    else if (len > 256)
+        chacha20_avx512_8x(out, in, len, key, c);
+    else if (len > 128)
+        chacha20_avx512_4x(out, in, len, key, c);
+    else if (len > 64)
+        chacha20_avx512_2x(out, in, len, key, c);
+    else if (len > 0)
+        chacha20_avx512_1x(out, in, len, key, c);
 }

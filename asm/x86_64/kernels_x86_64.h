@@ -4,9 +4,12 @@
  * table lists; each picks among the block-count kernels below by length
  * (chacha20_x86_64.c).
  *
- * Every block-count kernel also implements the full ABI on its own (any
- * length, tails included) except chacha20_avx512_32x, which processes only
- * whole 2048-byte groups (len rounded down) and leaves the rest to the caller.
+ * The block-count kernels named by their group size in blocks implement the
+ * full ABI on their own (any length, tails included), except the
+ * whole-group ones marked below, which process only whole groups (len
+ * rounded down to a multiple of the group) and leave the rest to the caller:
+ * the hybrids (vector groups plus one block in general-purpose registers)
+ * and the two-group 32-block kernel.
  */
 #ifndef SIMDPROV_KERNELS_X86_64_H
 #define SIMDPROV_KERNELS_X86_64_H
@@ -25,12 +28,15 @@ void chacha20_xor_avx512(X86_CHACHA20_ARGS); /* needs AVX-512 F/VL/BW (+AVX2) */
 /* Block-count kernels (asm). */
 void chacha20_ssse3_1x(X86_CHACHA20_ARGS);
 void chacha20_ssse3_4x(X86_CHACHA20_ARGS);
+void chacha20_ssse3_5x(X86_CHACHA20_ARGS); /* whole 320-byte groups */
 void chacha20_avx2_8x(X86_CHACHA20_ARGS);
+void chacha20_avx2_9x(X86_CHACHA20_ARGS); /* whole 576-byte groups */
 void chacha20_avx512_1x(X86_CHACHA20_ARGS);
 void chacha20_avx512_2x(X86_CHACHA20_ARGS);
 void chacha20_avx512_4x(X86_CHACHA20_ARGS);
 void chacha20_avx512_8x(X86_CHACHA20_ARGS);
 void chacha20_avx512_16x(X86_CHACHA20_ARGS);
-void chacha20_avx512_32x(X86_CHACHA20_ARGS);
+void chacha20_avx512_32x(X86_CHACHA20_ARGS); /* whole 2048-byte groups */
+void chacha20_avx512_33x(X86_CHACHA20_ARGS); /* whole 2112-byte groups */
 
 #endif
