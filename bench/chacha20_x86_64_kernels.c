@@ -8,7 +8,7 @@
  *
  * OpenSSL's own level follows OPENSSL_ia32cap (e.g. ":~0x80010000" hides
  * its AVX-512 paths, ":~0x80010020" also AVX2). Whole-group kernels (5x,
- * 9x, 32x, 33x) are timed on the size rounded down to their group; their
+ * 9x, 32x) are timed on the size rounded down to their group; their
  * GB/s and cycles/byte count only the bytes they process. The OpenSSL
  * column includes EVP's per-call cost, which the bare kernels do not pay.
  */
@@ -48,7 +48,6 @@ static const struct {
     {"avx512_8x", AVX512_NEEDS, chacha20_avx512_8x, 0},
     {"avx512_16x", AVX512_NEEDS, chacha20_avx512_16x, 0},
     {"avx512_32x", AVX512_NEEDS, chacha20_avx512_32x, 2048},
-    {"avx512_33x", AVX512_NEEDS, chacha20_avx512_33x, 2112},
     {"portable", 0, chacha20_xor_portable, 0},
 };
 #define NK (sizeof(kernels) / sizeof(kernels[0]))

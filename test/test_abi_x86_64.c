@@ -58,7 +58,6 @@ static const struct {
     {"avx512_8x", AVX512_NEEDS, chacha20_avx512_8x, 0},
     {"avx512_16x", AVX512_NEEDS, chacha20_avx512_16x, 0},
     {"avx512_32x", AVX512_NEEDS, chacha20_avx512_32x, 2048},
-    {"avx512_33x", AVX512_NEEDS, chacha20_avx512_33x, 2112},
 };
 
 static const size_t lengths[] = {

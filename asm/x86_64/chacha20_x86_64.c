@@ -3,12 +3,14 @@
  * among that level's block-count kernels.
  *
  * A wide kernel computes a whole group even for a partial one, so the part
- * after the whole groups goes to the narrowest kernel that covers it. Each
- * level also has a hybrid kernel (vector groups plus one block in general-
- * purpose registers: 5, 9 or 33 blocks) that is cheaper per byte but whose
- * group size leaves awkward remainders for power-of-two lengths; it is used
- * when a cost estimate says so. The estimates are the measured times of one
- * call of each kernel on AMD Zen 5 (ns; only their ratios matter).
+ * after the whole groups goes to the narrowest kernel that covers it. The
+ * SSSE3 and AVX2 levels also have a hybrid kernel (vector groups plus one
+ * block in general-purpose registers: 5 or 9 blocks) that is cheaper per
+ * byte but whose group size leaves awkward remainders at power-of-two
+ * lengths; it is used when a cost estimate says so. The estimates are the
+ * measured times of one call of each kernel on this project's x86_64 test
+ * machine (ns; only their ratios matter). The AVX-512 thresholds are the
+ * measured crossovers of its kernels (bench/chacha20_x86_64_kernels.c).
  */
 #include "kernels_x86_64.h"
 
@@ -18,13 +20,6 @@ enum {
     COST_SSSE3_5X = 160,
     COST_AVX2_8X = 155,
     COST_AVX2_9X = 161,
-    COST_AVX512_1X = 58,
-    COST_AVX512_2X = 58,
-    COST_AVX512_4X = 64,
-    COST_AVX512_8X = 105,
-    COST_AVX512_16X = 152,
-    COST_AVX512_32X = 280,
-    COST_AVX512_33X = 283,
 };
 
 /* Run `kernel` on the first n bytes; return the counter words after them. */
@@ -123,34 +118,12 @@ void chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
 
 /* --- AVX-512 --- */
 
-static size_t cost_avx512_32(size_t len)
-{
-    size_t r = len % 1024;
-    size_t tail = r == 0     ? 0
-                    : r <= 64  ? COST_AVX512_1X
-                    : r <= 128 ? COST_AVX512_2X
-                    : r <= 256 ? COST_AVX512_4X
-                    : r <= 512 ? COST_AVX512_8X
-                               : COST_AVX512_16X;
-
-    return COST_AVX512_32X * (len / 2048) +
-           COST_AVX512_16X * (len % 2048 / 1024) + tail;
-}
-
-static size_t cost_avx512_33(size_t len)
-{
-    return COST_AVX512_33X * (len / 2112) +
-           cost_avx512_32(len % 2112);
-}
-
 void chacha20_xor_avx512(uint8_t *out, const uint8_t *in, size_t len,
                          const uint32_t key[8], const uint32_t ctr[4])
 {
     uint32_t c[4];
 
     copy_ctr(c, ctr);
-    if (len >= 2112 && cost_avx512_33(len) < cost_avx512_32(len))
-        run(chacha20_avx512_33x, whole(len, 2112), &out, &in, &len, key, c);
     if (len >= 2048)
         run(chacha20_avx512_32x, whole(len, 2048), &out, &in, &len, key, c);
     if (len >= 1024)

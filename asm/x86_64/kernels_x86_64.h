@@ -37,6 +37,5 @@ void chacha20_avx512_4x(X86_CHACHA20_ARGS);
 void chacha20_avx512_8x(X86_CHACHA20_ARGS);
 void chacha20_avx512_16x(X86_CHACHA20_ARGS);
 void chacha20_avx512_32x(X86_CHACHA20_ARGS); /* whole 2048-byte groups */
-void chacha20_avx512_33x(X86_CHACHA20_ARGS); /* whole 2112-byte groups */
 
 #endif
