@@ -3,14 +3,18 @@
  * vector registers hold a whole 16-word state with room to spare.
  *
  *   chacha20_avx512_16x  16 blocks, one state word per zmm (lane i = block i)
- *   chacha20_avx512_8x    8 blocks, the same in ymm (AVX-512VL)
- *   chacha20_avx512_4x    4 blocks, the same in xmm (AVX-512VL)
- *   chacha20_avx512_2x    2 blocks as rows of a ymm (one block per 128-bit lane)
- *   chacha20_avx512_1x    1 block as rows of an xmm
+ *   chacha20_avx512_8x    8 blocks as rows: two groups of four zmm rows
+ *   chacha20_avx512_4x    4 blocks as rows of a zmm (one block per 128-bit lane)
+ *   chacha20_avx512_2x    2 blocks as rows of a ymm (AVX-512VL)
+ *   chacha20_avx512_1x    1 block as rows of an xmm (AVX-512VL)
  * each implementing the full kernel ABI for any length, and
  *   chacha20_avx512_32x  two independent 16-block groups interleaved; it
  *                        processes only whole 2048-byte groups and leaves
  *                        the rest (len mod 2048) to the caller.
+ * Word-sliced 4- and 8-block kernels in xmm/ymm were measured too and lost
+ * to the row layouts at every size they would serve (e.g. 256 B: 111 ns vs
+ * 64 ns): below 16 blocks the rounds are latency-bound, and a row layout
+ * needs a quarter of the instructions and no transpose.
  * The tails go through a keystream copy on the stack and AVX512BW byte-masked
  * loads/stores, which never touch memory outside [in, in+len) / [out, out+len)
  * (masked-out bytes are fault-suppressed). All end with vzeroupper.
@@ -199,7 +203,7 @@
 .endm
 
 /*
- * Word-sliced kernel for n = 4/8/16 blocks in w = x/y/z registers.
+ * Word-sliced kernel for n blocks in w registers (used for 16 in zmm).
  * State in 0..15, transpose temps 16..19, per-lane counters in 31.
  */
 .macro WS_KERNEL name, w, n

@@ -1,9 +1,11 @@
 /*
  * One ChaCha20 block in general-purpose registers, written as steps to be
- * interleaved into a vector kernel's rounds: the vector code is bound by
- * the vector pipes (about two zmm or three ymm operations per cycle on Zen
- * 5) while the integer ALUs sit idle, so a scalar block computed alongside
- * comes nearly free. GNU as macros, included by the vector .S files.
+ * interleaved into a vector kernel's rounds. The SSSE3 and AVX2 rounds are
+ * held back by their dependency chains and vector ports while integer ALU
+ * slots go unused, so a scalar block computed alongside comes nearly free
+ * (measured: 5 blocks cost about what 4 did, 9 about what 8 did). The
+ * AVX-512 rounds leave no such slack (a 33-block variant was slower).
+ * GNU as macros, included by the vector .S files.
  *
  * Registers (32-bit): a = x0..x3 in eax ebx ecx edx, b = x4..x7 in esi edi
  * ebp r8d, d = x12..x15 in r9d r10d r11d r12d, and two of the c words in
