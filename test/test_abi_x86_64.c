@@ -48,6 +48,7 @@ static const struct {
     size_t group; /* nonzero: processes only whole groups of this size */
 } inner[] = {
     {"ssse3_1x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_1x, 0},
+    {"ssse3_2x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_2x, 0},
     {"ssse3_4x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_4x, 0},
     {"ssse3_5x", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_ssse3_5x, 320},
     {"avx2_8x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2, chacha20_avx2_8x, 0},

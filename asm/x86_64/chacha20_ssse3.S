@@ -1,5 +1,6 @@
 /*
- * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): a 1-block and a 4-block kernel.
+ * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): 1-, 2- and 4-block kernels
+ * and a 5-block hybrid (see below).
  * Both implement the full kernel ABI of asm/kernels.h for any length; the
  * router in chacha20_x86_64.c picks one by length.
  *
@@ -20,6 +21,8 @@
     .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
 .Lone:
     .long 1, 0, 0, 0
+.Ltwo:
+    .long 2, 0, 0, 0
 .Lfour:
     .long 4, 4, 4, 4
 .Lfive:
@@ -150,6 +153,113 @@ ENTRY(chacha20_ssse3_1x)
     XOR_TAIL_SSE 64
     ret
 END(chacha20_ssse3_1x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 2 blocks: two independent row-layout blocks (rows in xmm0..3 and
+ * xmm4..7) with their steps interleaved, so each fills the other's latency:
+ * 128 bytes for little more than the time of one block.
+ * Input rows in xmm8..11 (xmm11: the first block's counter row), rotate
+ * temps xmm12/13, pshufb masks in xmm14/15.
+ */
+.macro AXR_ROWS2 r, x, y, z, x2, y2, z2
+    paddd %xmm\y, %xmm\x
+    paddd %xmm\y2, %xmm\x2
+    pxor %xmm\x, %xmm\z
+    pxor %xmm\x2, %xmm\z2
+.if \r == 16
+    pshufb %xmm14, %xmm\z
+    pshufb %xmm14, %xmm\z2
+.elseif \r == 8
+    pshufb %xmm15, %xmm\z
+    pshufb %xmm15, %xmm\z2
+.else
+    movdqa %xmm\z, %xmm12
+    movdqa %xmm\z2, %xmm13
+    pslld $\r, %xmm\z
+    pslld $\r, %xmm\z2
+    psrld $(32 - \r), %xmm12
+    psrld $(32 - \r), %xmm13
+    por %xmm12, %xmm\z
+    por %xmm13, %xmm\z2
+.endif
+.endm
+
+.macro QR_ROWS2
+    AXR_ROWS2 16, 0, 1, 3, 4, 5, 7
+    AXR_ROWS2 12, 2, 3, 1, 6, 7, 5
+    AXR_ROWS2 8, 0, 1, 3, 4, 5, 7
+    AXR_ROWS2 7, 2, 3, 1, 6, 7, 5
+.endm
+
+.macro SHUF_ROWS2 ib, ic, id
+    pshufd $\ib, %xmm1, %xmm1
+    pshufd $\ib, %xmm5, %xmm5
+    pshufd $\ic, %xmm2, %xmm2
+    pshufd $\ic, %xmm6, %xmm6
+    pshufd $\id, %xmm3, %xmm3
+    pshufd $\id, %xmm7, %xmm7
+.endm
+
+ENTRY(chacha20_ssse3_2x)
+    test %rdx, %rdx
+    jz .L2x_ret
+    movdqa .Lsigma(%rip), %xmm8
+    movdqu (%rcx), %xmm9
+    movdqu 16(%rcx), %xmm10
+    movdqu (%r8), %xmm11
+    movdqa .Lrot16(%rip), %xmm14
+    movdqa .Lrot8(%rip), %xmm15
+.L2x_block:
+    movdqa %xmm8, %xmm0
+    movdqa %xmm9, %xmm1
+    movdqa %xmm10, %xmm2
+    movdqa %xmm11, %xmm3
+    movdqa %xmm8, %xmm4
+    movdqa %xmm9, %xmm5
+    movdqa %xmm10, %xmm6
+    movdqa %xmm11, %xmm7
+    paddd .Lone(%rip), %xmm7
+    mov $10, %eax
+.L2x_round:
+    QR_ROWS2
+    SHUF_ROWS2 0x39, 0x4e, 0x93
+    QR_ROWS2
+    SHUF_ROWS2 0x93, 0x4e, 0x39
+    dec %eax
+    jnz .L2x_round
+    paddd %xmm8, %xmm0
+    paddd %xmm9, %xmm1
+    paddd %xmm10, %xmm2
+    paddd %xmm11, %xmm3
+    paddd %xmm8, %xmm4
+    paddd %xmm9, %xmm5
+    paddd %xmm10, %xmm6
+    paddd %xmm11, %xmm7
+    paddd .Lone(%rip), %xmm7
+    cmp $128, %rdx
+    jb .L2x_tail
+    .irp r, 0, 1, 2, 3, 4, 5, 6, 7
+    movdqu (16 * \r)(%rsi), %xmm12
+    pxor %xmm12, %xmm\r
+    movdqu %xmm\r, (16 * \r)(%rdi)
+    .endr
+    paddd .Ltwo(%rip), %xmm11
+    add $128, %rsi
+    add $128, %rdi
+    sub $128, %rdx
+    jnz .L2x_block
+.L2x_ret:
+    ret
+.L2x_tail:
+    /* leaf function: the 128-byte red zone below rsp holds the keystream */
+    lea -128(%rsp), %r10
+    .irp r, 0, 1, 2, 3, 4, 5, 6, 7
+    movdqu %xmm\r, (16 * \r)(%r10)
+    .endr
+    XOR_TAIL_SSE 128
+    ret
+END(chacha20_ssse3_2x)
 
 /* ---------------------------------------------------------------------- */
 /*

@@ -15,7 +15,8 @@
 #include "kernels_x86_64.h"
 
 enum {
-    COST_SSSE3_1X = 76,  /* per block */
+    COST_SSSE3_1X = 76,  /* one block */
+    COST_SSSE3_2X = 112, /* two blocks */
     COST_SSSE3_4X = 155, /* per group of up to 4 blocks */
     COST_SSSE3_5X = 160,
     COST_AVX2_8X = 155,
@@ -53,7 +54,8 @@ static size_t cost_ssse3_4(size_t len)
 {
     size_t r = len % 256;
     size_t tail = r == 0     ? 0
-                    : r <= 128 ? COST_SSSE3_1X * ((r + 63) / 64)
+                    : r <= 64  ? COST_SSSE3_1X
+                    : r <= 128 ? COST_SSSE3_2X
                                : COST_SSSE3_4X;
 
     return COST_SSSE3_4X * (len / 256) + tail;
@@ -76,6 +78,8 @@ void chacha20_xor_ssse3(uint8_t *out, const uint8_t *in, size_t len,
         run(chacha20_ssse3_4x, whole(len, 256), &out, &in, &len, key, c);
     if (len > 128)
         chacha20_ssse3_4x(out, in, len, key, c);
+    else if (len > 64)
+        chacha20_ssse3_2x(out, in, len, key, c);
     else if (len > 0)
         chacha20_ssse3_1x(out, in, len, key, c);
 }
@@ -86,7 +90,8 @@ static size_t cost_avx2_8(size_t len)
 {
     size_t r = len % 512;
     size_t tail = r == 0     ? 0
-                    : r <= 128 ? COST_SSSE3_1X * ((r + 63) / 64)
+                    : r <= 64  ? COST_SSSE3_1X
+                    : r <= 128 ? COST_SSSE3_2X
                     : r <= 256 ? COST_SSSE3_4X
                                : COST_AVX2_8X;
 
@@ -112,6 +117,8 @@ void chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
         chacha20_avx2_8x(out, in, len, key, c);
     else if (len > 128)
         chacha20_ssse3_4x(out, in, len, key, c);
+    else if (len > 64)
+        chacha20_ssse3_2x(out, in, len, key, c);
     else if (len > 0)
         chacha20_ssse3_1x(out, in, len, key, c);
 }

@@ -27,6 +27,7 @@ void chacha20_xor_avx512(X86_CHACHA20_ARGS); /* needs AVX-512 F/VL/BW (+AVX2) */
 
 /* Block-count kernels (asm). */
 void chacha20_ssse3_1x(X86_CHACHA20_ARGS);
+void chacha20_ssse3_2x(X86_CHACHA20_ARGS);
 void chacha20_ssse3_4x(X86_CHACHA20_ARGS);
 void chacha20_ssse3_5x(X86_CHACHA20_ARGS); /* whole 320-byte groups */
 void chacha20_avx2_8x(X86_CHACHA20_ARGS);
