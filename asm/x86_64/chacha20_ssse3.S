@@ -1,8 +1,8 @@
 /*
  * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): 1-, 2- and 4-block kernels
- * and a 5-block hybrid (see below).
- * Both implement the full kernel ABI of asm/kernels.h for any length; the
- * router in chacha20_x86_64.c picks one by length.
+ * (each implementing the full kernel ABI of asm/kernels.h for any length)
+ * and a 5-block hybrid (whole groups only, see below); the router in
+ * chacha20_x86_64.c picks among them by length.
  *
  * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
  * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
