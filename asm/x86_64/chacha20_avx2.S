@@ -1,10 +1,13 @@
 /*
  * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
- * lane i = block i), implementing the full kernel ABI for any length.
+ * lane i = block i), implementing the full kernel ABI for any length, and
+ * a 9-block hybrid built on it (whole groups only, see below).
  * The same register pressure as the SSSE3 4-block kernel (16 words + 2
  * rotate temps > 16 registers), solved the same way: two of the c words
  * (x8..x11) live on the stack at a time. Rotates by 16/8 are vpshufb.
- * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Ends with vzeroupper.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Both end with vzeroupper;
+ * the 8-block kernel uses only caller-saved registers, the hybrid saves and
+ * restores the callee-saved ones its scalar block needs.
  */
 #include "x86_64_asm.h"
 #include "chacha20_scalar.h"

@@ -6,7 +6,8 @@
  *
  * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
  * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
- * Only caller-saved registers are used.
+ * The 1/2/4-block kernels use only caller-saved registers; the hybrid
+ * saves and restores the callee-saved ones it needs for its scalar block.
  */
 #include "x86_64_asm.h"
 #include "chacha20_scalar.h"
