@@ -7,6 +7,8 @@
 #   4. clang ThreadSanitizer build, the unit suites
 #   5. the gcc build's suites under valgrind memcheck (which also hides
 #      AVX-512 from the probe: the lower x86_64 kernels get chosen there)
+#   6. the libFuzzer harness (clang, ASan+UBSan) for SIMDPROV_FUZZ_SECONDS
+#      (default 60) from the committed seed corpus, simd against default
 #   (the constant-time suite runs under valgrind in steps 1 and 2)
 # Set SIMDPROV_SKIP_SLOW=1 to run step 1 only.
 set -eu
@@ -19,6 +21,8 @@ build() { # dir, compiler, extra meson options
     dir=$1 cc=$2; shift 2
     if [ ! -d "$dir" ]; then
         CC=$cc meson setup "$dir" -Dwerror=true "$@" >/dev/null
+    else
+        meson configure "$dir" "$@" >/dev/null
     fi
     ninja -C "$dir" >/dev/null
 }
@@ -49,3 +53,8 @@ TSAN_OPTIONS=halt_on_error=1 meson test -C build-tsan --suite unit \
 
 step "valgrind memcheck"
 meson test -C build-gcc --setup valgrind --suite unit --print-errorlogs
+
+step "libFuzzer, ${SIMDPROV_FUZZ_SECONDS:-60} s from the seed corpus"
+build build-fuzz clang -Dfuzz=true -Dtests=false \
+    -Dfuzz_seconds="${SIMDPROV_FUZZ_SECONDS:-60}"
+meson test -C build-fuzz --suite fuzz --print-errorlogs

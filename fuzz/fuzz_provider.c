@@ -1,0 +1,357 @@
+/*
+ * libFuzzer harness: drives simd and OpenSSL's default provider through
+ * their dispatch tables with the same fuzzer-chosen sequence (new/dup/free,
+ * init with keys and IVs of any length, updates and one-shot calls of any
+ * size and split, parameters of any type, final; ChaCha20 and MD5) and
+ * aborts when their outcomes or outputs differ. The first input byte picks
+ * which simd instance runs: one per kernel this CPU can run.
+ *
+ * Built with clang -fsanitize=fuzzer,address,undefined (meson -Dfuzz=true).
+ */
+#define _GNU_SOURCE /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include "../provider/arch.h"
+
+typedef struct {
+    void *provctx;
+    OSSL_FUNC_cipher_newctx_fn *c_new;
+    OSSL_FUNC_cipher_freectx_fn *c_free;
+    OSSL_FUNC_cipher_dupctx_fn *c_dup;
+    OSSL_FUNC_cipher_encrypt_init_fn *c_einit;
+    OSSL_FUNC_cipher_decrypt_init_fn *c_dinit;
+    OSSL_FUNC_cipher_update_fn *c_update;
+    OSSL_FUNC_cipher_final_fn *c_final;
+    OSSL_FUNC_cipher_cipher_fn *c_cipher;
+    OSSL_FUNC_cipher_get_ctx_params_fn *c_get;
+    OSSL_FUNC_cipher_set_ctx_params_fn *c_set;
+    OSSL_FUNC_digest_newctx_fn *d_new;
+    OSSL_FUNC_digest_freectx_fn *d_free;
+    OSSL_FUNC_digest_dupctx_fn *d_dup;
+    OSSL_FUNC_digest_init_fn *d_init;
+    OSSL_FUNC_digest_update_fn *d_update;
+    OSSL_FUNC_digest_final_fn *d_final;
+} impl;
+
+#define MAX_INSTANCES 16
+static impl simd[MAX_INSTANCES], deflt;
+static int ninstances;
+
+static void (*fn_of(const OSSL_DISPATCH *d, int id))(void)
+{
+    for (; d != NULL && d->function_id != 0; d++)
+        if (d->function_id == id)
+            return d->function;
+    abort(); /* a missing entry is a harness bug */
+}
+
+static const OSSL_DISPATCH *dispatch_of(OSSL_PROVIDER *p, int op,
+                                        const char *name)
+{
+    int nc;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(p, op, &nc);
+
+    for (; a != NULL && a->algorithm_names != NULL; a++)
+        if (strstr(a->algorithm_names, name) != NULL)
+            return a->implementation;
+    abort();
+}
+
+static void load(OSSL_PROVIDER *p, impl *f)
+{
+    const OSSL_DISPATCH *c = dispatch_of(p, OSSL_OP_CIPHER, "ChaCha20");
+    const OSSL_DISPATCH *d = dispatch_of(p, OSSL_OP_DIGEST, "MD5");
+
+    f->provctx = OSSL_PROVIDER_get0_provider_ctx(p);
+#define GET(field, src, id, type) f->field = (type *)fn_of(src, id)
+    GET(c_new, c, OSSL_FUNC_CIPHER_NEWCTX, OSSL_FUNC_cipher_newctx_fn);
+    GET(c_free, c, OSSL_FUNC_CIPHER_FREECTX, OSSL_FUNC_cipher_freectx_fn);
+    GET(c_dup, c, OSSL_FUNC_CIPHER_DUPCTX, OSSL_FUNC_cipher_dupctx_fn);
+    GET(c_einit, c, OSSL_FUNC_CIPHER_ENCRYPT_INIT,
+        OSSL_FUNC_cipher_encrypt_init_fn);
+    GET(c_dinit, c, OSSL_FUNC_CIPHER_DECRYPT_INIT,
+        OSSL_FUNC_cipher_decrypt_init_fn);
+    GET(c_update, c, OSSL_FUNC_CIPHER_UPDATE, OSSL_FUNC_cipher_update_fn);
+    GET(c_final, c, OSSL_FUNC_CIPHER_FINAL, OSSL_FUNC_cipher_final_fn);
+    GET(c_cipher, c, OSSL_FUNC_CIPHER_CIPHER, OSSL_FUNC_cipher_cipher_fn);
+    GET(c_get, c, OSSL_FUNC_CIPHER_GET_CTX_PARAMS,
+        OSSL_FUNC_cipher_get_ctx_params_fn);
+    GET(c_set, c, OSSL_FUNC_CIPHER_SET_CTX_PARAMS,
+        OSSL_FUNC_cipher_set_ctx_params_fn);
+    GET(d_new, d, OSSL_FUNC_DIGEST_NEWCTX, OSSL_FUNC_digest_newctx_fn);
+    GET(d_free, d, OSSL_FUNC_DIGEST_FREECTX, OSSL_FUNC_digest_freectx_fn);
+    GET(d_dup, d, OSSL_FUNC_DIGEST_DUPCTX, OSSL_FUNC_digest_dupctx_fn);
+    GET(d_init, d, OSSL_FUNC_DIGEST_INIT, OSSL_FUNC_digest_init_fn);
+    GET(d_update, d, OSSL_FUNC_DIGEST_UPDATE, OSSL_FUNC_digest_update_fn);
+    GET(d_final, d, OSSL_FUNC_DIGEST_FINAL, OSSL_FUNC_digest_final_fn);
+#undef GET
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    uint32_t caps = simd_arch_this.probe();
+    OSSL_LIB_CTX *lc = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *d = OSSL_PROVIDER_load(lc, "default");
+
+    (void)argc, (void)argv;
+    if (getenv("OPENSSL_MODULES") == NULL)
+        setenv("OPENSSL_MODULES", SIMDPROV_BUILD_DIR, 1);
+    if (d == NULL)
+        abort();
+    load(d, &deflt);
+    /* One simd instance per ChaCha20 kernel, MD5 kernels taken in turn. */
+    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
+        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
+        const simd_md5_kernel *m =
+            &simd_arch_this.md5[(size_t)ninstances % simd_arch_this.nmd5];
+        OSSL_LIB_CTX *own = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *p;
+
+        if ((k->needs & ~caps) || ninstances == MAX_INSTANCES)
+            continue;
+        setenv("SIMDPROV_CHACHA20", k->name, 1);
+        setenv("SIMDPROV_MD5", (m->needs & ~caps) ? "portable" : m->name, 1);
+        p = OSSL_PROVIDER_load(own, "simd");
+        if (p == NULL) {
+            ERR_print_errors_fp(stderr);
+            abort();
+        }
+        load(p, &simd[ninstances++]);
+    }
+    unsetenv("SIMDPROV_CHACHA20");
+    unsetenv("SIMDPROV_MD5");
+    ERR_clear_error();
+    return 0;
+}
+
+/* Input reader: runs out gracefully (zeros) at the end. */
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} reader;
+
+static uint8_t byte(reader *r)
+{
+    if (r->n == 0)
+        return 0;
+    r->n--;
+    return *r->p++;
+}
+
+static size_t length(reader *r, size_t max)
+{
+    size_t v = byte(r);
+
+    v = v << 8 | byte(r);
+    return v % (max + 1);
+}
+
+static const uint8_t *bytes(reader *r, size_t want, uint8_t *scratch)
+{
+    for (size_t i = 0; i < want; i++)
+        scratch[i] = byte(r);
+    return scratch;
+}
+
+#define CHECK(cond)                                                            \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            fprintf(stderr, "simd and default differ: %s (line %d)\n", #cond,  \
+                    __LINE__);                                                 \
+            abort();                                                           \
+        }                                                                      \
+    } while (0)
+
+#define BUF 70000
+static uint8_t inbuf[BUF], out[2][BUF + 64];
+
+/* A parameter of a fuzzer-chosen type for a fuzzer-chosen key. */
+static OSSL_PARAM fuzz_param(reader *r, const char *key, void *store)
+{
+    size_t v = length(r, 70);
+
+    memset(store, 0, 16); /* both sides start from the same bytes */
+    switch (byte(r) % 5) {
+    case 0:
+        *(size_t *)store = v;
+        return OSSL_PARAM_construct_size_t(key, store);
+    case 1:
+        *(int *)store = (int)v - 35;
+        return OSSL_PARAM_construct_int(key, store);
+    case 2:
+        *(unsigned int *)store = (unsigned int)v;
+        return OSSL_PARAM_construct_uint(key, store);
+    case 3:
+        snprintf(store, 16, "%zu", v);
+        return OSSL_PARAM_construct_utf8_string(key, store, 15);
+    default:
+        memset(store, (int)v, 16);
+        return OSSL_PARAM_construct_octet_string(key, store, v % 17);
+    }
+}
+
+static const char *const param_keys[] = {
+    OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, "simd-unknown",
+    OSSL_CIPHER_PARAM_MODE};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reader r = {data, size};
+    const impl *f[2];
+    void *c[2], *d[2];
+
+    if (ninstances == 0)
+        abort();
+    f[0] = &simd[byte(&r) % ninstances];
+    f[1] = &deflt;
+    for (int i = 0; i < 2; i++) {
+        c[i] = f[i]->c_new(f[i]->provctx);
+        d[i] = f[i]->d_new(f[i]->provctx);
+        CHECK(c[i] != NULL && d[i] != NULL);
+    }
+    for (int steps = 0; r.n > 0 && steps < 64; steps++) {
+        int ret[2];
+        size_t outl[2] = {0, 0};
+
+        switch (byte(&r) % 12) {
+        case 0: { /* init: key and IV of any length, either may be absent */
+            uint8_t k[40], v[20];
+            int flags = byte(&r), enc = flags & 4;
+            size_t kl = flags & 8 ? length(&r, 40) : 32;
+            size_t vl = flags & 16 ? length(&r, 20) : 16;
+
+            bytes(&r, 40, k);
+            bytes(&r, 20, v);
+            for (int i = 0; i < 2; i++)
+                ret[i] = (enc ? f[i]->c_einit : f[i]->c_dinit)(
+                    c[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl,
+                    NULL);
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 1:
+        case 2:
+        case 3: { /* update or one-shot, maybe in place, maybe short room */
+            size_t len = length(&r, BUF), room = len;
+            int mode = byte(&r), in_place = mode & 1, one_shot = mode & 4;
+            size_t off = (size_t)(mode >> 3) % 64;
+
+            if (mode & 2)
+                room = length(&r, BUF);
+            bytes(&r, len < 64 ? len : 64, inbuf);
+            for (int i = 0; i < 2; i++) {
+                uint8_t *o = out[i] + off;
+                const uint8_t *in = inbuf;
+
+                if (in_place) {
+                    memcpy(o, inbuf, len);
+                    in = o;
+                }
+                ret[i] = (one_shot ? f[i]->c_cipher : f[i]->c_update)(
+                    c[i], o, &outl[i], room, in, len);
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || (outl[0] == outl[1] &&
+                              memcmp(out[0] + off, out[1] + off, outl[0]) == 0));
+            break;
+        }
+        case 4:
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->c_final(c[i], out[i], &outl[i], BUF);
+            CHECK(ret[0] == ret[1] && (!ret[0] || outl[0] == outl[1]));
+            break;
+        case 5: /* dup, then carry on with the copy */
+            for (int i = 0; i < 2; i++) {
+                void *dup = f[i]->c_dup(c[i]);
+
+                CHECK(dup != NULL);
+                f[i]->c_free(c[i]);
+                c[i] = dup;
+            }
+            break;
+        case 6: { /* set parameters of any type */
+            uint8_t store[2][16];
+            OSSL_PARAM p[2];
+            const char *key = param_keys[byte(&r) % 4];
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[0] = fuzz_param(&mine, key, store[i]);
+                p[1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->c_set(c[i], p);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 7: { /* get parameters into any type */
+            uint8_t store[2][16];
+            OSSL_PARAM p[2][2];
+            const char *key = param_keys[byte(&r) % 4];
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[i][0] = fuzz_param(&mine, key, store[i]);
+                p[i][1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->c_get(c[i], p[i]);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || p[0][0].return_size == p[1][0].return_size);
+            CHECK(!ret[0] || memcmp(store[0], store[1], 16) == 0);
+            break;
+        }
+        case 8:
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d_init(d[i], NULL);
+            CHECK(ret[0] == ret[1]);
+            break;
+        case 9: {
+            size_t len = length(&r, BUF);
+            size_t off = byte(&r) % 64;
+
+            bytes(&r, len < 64 ? len : 64, inbuf + off);
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d_update(d[i], inbuf + off, len);
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 10: {
+            size_t room = byte(&r) % 24;
+
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d_final(d[i], out[i], &outl[i], room);
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || (outl[0] == 16 && outl[1] == 16 &&
+                              memcmp(out[0], out[1], 16) == 0));
+            break;
+        }
+        default:
+            for (int i = 0; i < 2; i++) {
+                void *dup = f[i]->d_dup(d[i]);
+
+                CHECK(dup != NULL);
+                f[i]->d_free(d[i]);
+                d[i] = dup;
+            }
+        }
+        ERR_clear_error();
+    }
+    for (int i = 0; i < 2; i++) {
+        f[i]->c_free(c[i]);
+        f[i]->d_free(d[i]);
+    }
+    return 0;
+}
