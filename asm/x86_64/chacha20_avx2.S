@@ -33,7 +33,8 @@
 #define SPLAT(i) (32 * (i))(%rsp)
 #define CMEM(i) (512 + 32 * (i))(%rsp)
 #define KS 640
-#define FRAME8 1152
+#define PRE 1152
+#define FRAME8 1216
 
 /* Two quarter-rounds in parallel on ymm registers (by number), temps 10,11. */
 .macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
@@ -69,6 +70,60 @@
     vpslld $7, %ymm\b1, %ymm\b1
     vpor %ymm10, %ymm\b0, %ymm\b0
     vpor %ymm11, %ymm\b1, %ymm\b1
+.endm
+
+/* One quarter-round (first column round, column 0 only), temp t. */
+.macro QR1 a, b, c, d, t
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb .Lrot16(%rip), %ymm\d, %ymm\d
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+    vpsrld $20, %ymm\b, %ymm\t
+    vpslld $12, %ymm\b, %ymm\b
+    vpor %ymm\t, %ymm\b, %ymm\b
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb .Lrot8(%rip), %ymm\d, %ymm\d
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+    vpsrld $25, %ymm\b, %ymm\t
+    vpslld $7, %ymm\b, %ymm\b
+    vpor %ymm\t, %ymm\b, %ymm\b
+.endm
+
+/*
+ * The first column round of columns 1..3 sees only the constants, the key
+ * and the nonce, the same in every block of a call: compute it once per
+ * call as rows (one column per lane; lane 0, the counter column, is not
+ * used) into PRE, and start each group from it (3 of 80 quarter-rounds
+ * saved per group). Clobbers xmm0..4.
+ */
+.macro PRECOMPUTE
+    vmovdqu .Lsigma(%rip), %xmm0
+    vmovdqu (%rcx), %xmm1
+    vmovdqu 16(%rcx), %xmm2
+    vmovdqu (%r8), %xmm3
+    vpaddd %xmm1, %xmm0, %xmm0
+    vpxor %xmm0, %xmm3, %xmm3
+    vpshufb .Lrot16(%rip), %xmm3, %xmm3
+    vpaddd %xmm3, %xmm2, %xmm2
+    vpxor %xmm2, %xmm1, %xmm1
+    vpsrld $20, %xmm1, %xmm4
+    vpslld $12, %xmm1, %xmm1
+    vpor %xmm4, %xmm1, %xmm1
+    vpaddd %xmm1, %xmm0, %xmm0
+    vpxor %xmm0, %xmm3, %xmm3
+    vpshufb .Lrot8(%rip), %xmm3, %xmm3
+    vpaddd %xmm3, %xmm2, %xmm2
+    vpxor %xmm2, %xmm1, %xmm1
+    vpsrld $25, %xmm1, %xmm4
+    vpslld $7, %xmm1, %xmm1
+    vpor %xmm4, %xmm1, %xmm1
+    vmovdqa %xmm0, PRE(%rsp)
+    vmovdqa %xmm1, (PRE + 16)(%rsp)
+    vmovdqa %xmm2, (PRE + 32)(%rsp)
+    vmovdqa %xmm3, (PRE + 48)(%rsp)
 .endm
 
 /* 4x4 dword transpose within each 128-bit lane; rows A..D in, row j of
@@ -167,15 +222,49 @@ ENTRY(chacha20_avx2_8x)
     .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     vmovdqa %ymm\i, SPLAT(\i)
     .endr
-    jmp .L8x_start
-.L8x_group:
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    vmovdqa SPLAT(\i), %ymm\i
-    .endr
-.L8x_start:
+    /* one group: the precomputation would not pay for itself */
+    cmp $512, %rdx
+    ja 1f
     vmovdqa %ymm10, CMEM(2)
     vmovdqa %ymm11, CMEM(3)
     mov $10, %eax
+    jmp .L8x_round
+1:
+    PRECOMPUTE
+.L8x_group:
+    /* columns 1..3 start after their (precomputed) first column round */
+    vmovdqa SPLAT(0), %ymm0
+    vpbroadcastd (PRE + 4)(%rsp), %ymm1
+    vpbroadcastd (PRE + 8)(%rsp), %ymm2
+    vpbroadcastd (PRE + 12)(%rsp), %ymm3
+    vmovdqa SPLAT(4), %ymm4
+    vpbroadcastd (PRE + 20)(%rsp), %ymm5
+    vpbroadcastd (PRE + 24)(%rsp), %ymm6
+    vpbroadcastd (PRE + 28)(%rsp), %ymm7
+    vmovdqa SPLAT(8), %ymm8
+    vpbroadcastd (PRE + 36)(%rsp), %ymm9
+    vpbroadcastd (PRE + 40)(%rsp), %ymm10
+    vpbroadcastd (PRE + 44)(%rsp), %ymm11
+    vmovdqa SPLAT(12), %ymm12
+    vpbroadcastd (PRE + 52)(%rsp), %ymm13
+    vpbroadcastd (PRE + 56)(%rsp), %ymm14
+    vpbroadcastd (PRE + 60)(%rsp), %ymm15
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    /* first double round: column 0, then both diagonal pairs */
+    QR1 0, 4, 8, 12, 10
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    mov $9, %eax
+    .p2align 5
 .L8x_round:
     QR2 0, 4, 8, 12, 1, 5, 9, 13
     vmovdqa %ymm8, CMEM(0)
