@@ -41,10 +41,6 @@
     .long 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0
 .Lzrowinc8:
     .long 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0
-.Lc4:
-    .long 4
-.Lc8:
-    .long 8
 .Lc16:
     .long 16
 .Lc32:
@@ -81,22 +77,6 @@
     QR4 \w, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 .endm
 
-/* Fresh state in w-registers 0..15: constants, key, nonce broadcast to
- * every lane; x12 (the per-lane counters) comes from register \ctr. */
-.macro INIT_WS w, ctr
-    vpbroadcastd .Lsigma(%rip), %\w\()mm0
-    vpbroadcastd .Lsigma+4(%rip), %\w\()mm1
-    vpbroadcastd .Lsigma+8(%rip), %\w\()mm2
-    vpbroadcastd .Lsigma+12(%rip), %\w\()mm3
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    vpbroadcastd (4 * (\i - 4))(%rcx), %\w\()mm\i
-    .endr
-    vmovdqa32 %\w\()mm\ctr, %\w\()mm12
-    vpbroadcastd 4(%r8), %\w\()mm13
-    vpbroadcastd 8(%r8), %\w\()mm14
-    vpbroadcastd 12(%r8), %\w\()mm15
-.endm
-
 /*
  * The first column round of columns 1..3 sees only the constants, the key
  * and the nonce, which are the same in every block of a call: compute it
@@ -127,7 +107,9 @@
     vmovdqa32 %xmm19, (\dst + 48)(%rsp)
 .endm
 
-/* Like INIT_WS, but columns 1..3 already through the first column round. */
+/* Fresh state in w-registers 0..15: constants, key and nonce broadcast
+ * to every lane, columns 1..3 already through the first column round (from
+ * PRECOMPUTE at \pre(%rsp)); x12, the per-lane counters, from register \ctr. */
 .macro INIT_WS_PRE w, ctr, pre
     vpbroadcastd .Lsigma(%rip), %\w\()mm0
     vpbroadcastd (\pre + 4)(%rsp), %\w\()mm1
