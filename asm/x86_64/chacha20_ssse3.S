@@ -274,7 +274,8 @@ END(chacha20_ssse3_2x)
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
 #define KS 320
-#define FRAME4 576
+#define PS(i) (576 + 16 * (i))(%rsp)
+#define FRAME4 832
 
 /* Two quarter-rounds in parallel on xmm registers (by number), temps 10,11. */
 .macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
@@ -384,6 +385,54 @@ END(chacha20_ssse3_2x)
     GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 32
 .endm
 
+
+/* One quarter-round (the first column round of column 0), temp t. */
+.macro QR1 a, b, c, d, t
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot16(%rip), %xmm\d
+    paddd %xmm\d, %xmm\c
+    pxor %xmm\c, %xmm\b
+    movdqa %xmm\b, %xmm\t
+    pslld $12, %xmm\b
+    psrld $20, %xmm\t
+    por %xmm\t, %xmm\b
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot8(%rip), %xmm\d
+    paddd %xmm\d, %xmm\c
+    pxor %xmm\c, %xmm\b
+    movdqa %xmm\b, %xmm\t
+    pslld $7, %xmm\b
+    psrld $25, %xmm\t
+    por %xmm\t, %xmm\b
+.endm
+
+/*
+ * The first column round of columns 1..3 sees only the constants, the key
+ * and the nonce, the same in every block of a call: compute it once (as
+ * rows, one column per lane; lane 0, the counter column, is not used) and
+ * keep its words splatted in PS(i) for i = 1..3, 5..7, 9..11, 13..15, so
+ * each group after that starts from it (3 of 80 quarter-rounds saved).
+ */
+.macro PRECOMPUTE4
+    movdqa .Lsigma(%rip), %xmm0
+    movdqu (%rcx), %xmm1
+    movdqu 16(%rcx), %xmm2
+    movdqu (%r8), %xmm3
+    movdqa .Lrot16(%rip), %xmm12
+    movdqa .Lrot8(%rip), %xmm13
+    QR_ROWS
+    .irp r, 0, 1, 2, 3
+    pshufd $0x55, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 1)
+    pshufd $0xaa, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 2)
+    pshufd $0xff, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 3)
+    .endr
+.endm
+
 ENTRY(chacha20_ssse3_4x)
     test %rdx, %rdx
     jz .L4x_ret
@@ -428,7 +477,45 @@ ENTRY(chacha20_ssse3_4x)
     movdqa %xmm13, SPLAT(13)
     movdqa %xmm14, SPLAT(14)
     movdqa %xmm15, SPLAT(15)
-    jmp .L4x_start
+    /* one group: the precomputation would not pay for itself */
+    xor %r9d, %r9d
+    cmp $256, %rdx
+    jbe .L4x_start
+    PRECOMPUTE4
+    mov $1, %r9d
+.L4x_pgroup:
+    movdqa SPLAT(0), %xmm0
+    movdqa PS(1), %xmm1
+    movdqa PS(2), %xmm2
+    movdqa PS(3), %xmm3
+    movdqa SPLAT(4), %xmm4
+    movdqa PS(5), %xmm5
+    movdqa PS(6), %xmm6
+    movdqa PS(7), %xmm7
+    movdqa SPLAT(8), %xmm8
+    movdqa PS(9), %xmm9
+    movdqa PS(10), %xmm10
+    movdqa PS(11), %xmm11
+    movdqa SPLAT(12), %xmm12
+    movdqa PS(13), %xmm13
+    movdqa PS(14), %xmm14
+    movdqa PS(15), %xmm15
+    movdqa %xmm9, CMEM(1)
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    /* first double round: column 0, then both diagonal pairs */
+    QR1 0, 4, 8, 12, 10
+    movdqa %xmm8, CMEM(0)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    mov $9, %eax
+    jmp .L4x_round
 .L4x_group:
     movdqa SPLAT(0), %xmm0
     movdqa SPLAT(1), %xmm1
@@ -450,6 +537,7 @@ ENTRY(chacha20_ssse3_4x)
     movdqa %xmm10, CMEM(2)
     movdqa %xmm11, CMEM(3)
     mov $10, %eax
+    .p2align 5
 .L4x_round:
     /* columns: (0,4,8,12) (1,5,9,13) | swap x8,x9 <-> x10,x11 | (2,6,10,14) (3,7,11,15) */
     QR2 0, 4, 8, 12, 1, 5, 9, 13
@@ -476,8 +564,10 @@ ENTRY(chacha20_ssse3_4x)
     add $256, %rsi
     add $256, %rdi
     sub $256, %rdx
-    jnz .L4x_group
-    jmp .L4x_done
+    jz .L4x_done
+    test %r9d, %r9d
+    jnz .L4x_pgroup
+    jmp .L4x_group
 .L4x_tail:
     FINISH4 1
     lea KS(%rsp), %r10
@@ -491,6 +581,9 @@ ENTRY(chacha20_ssse3_4x)
     add $16, %rax
     cmp $KS, %rax
     jb 1b
+    .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
+    movdqa %xmm0, PS(\i)
+    .endr
     mov %r11, %rsp
 .L4x_ret:
     ret
