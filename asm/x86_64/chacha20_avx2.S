@@ -306,21 +306,29 @@ ENTRY(chacha20_avx2_8x)
     jmp 1b
 2:
     cmp %rdx, %rax
-    jae .L8x_done
+    jae 3f
     movzbl (%rsi,%rax), %r9d
     xorb KS(%rsp,%rax), %r9b
     movb %r9b, (%rdi,%rax)
     inc %rax
     jmp 2b
-.L8x_done:
-    /* wipe the key splat and keystream from the stack */
-    vpxor %xmm0, %xmm0, %xmm0
-    xor %eax, %eax
 3:
-    vmovdqa %ymm0, (%rsp,%rax)
-    add $32, %rax
-    cmp $FRAME8, %rax
-    jb 3b
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm0, (KS + 32 * \i)(%rsp)
+    .endr
+.L8x_done:
+    /* wipe what derives from the key: its splat, the c words, PRE (the
+     * constants, counters and nonce are not secret) */
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    vmovdqa %ymm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    vmovdqa %ymm0, CMEM(\i)
+    .endr
+    vmovdqa %ymm0, PRE(%rsp)
+    vmovdqa %ymm0, (PRE + 32)(%rsp)
     mov %r11, %rsp
     vzeroupper
 .L8x_ret:
@@ -477,12 +485,12 @@ ENTRY(chacha20_avx2_9x)
     jae .L9x_group
     /* wipe the key splat, c words and parked scalar state */
     vpxor %xmm0, %xmm0, %xmm0
-    xor %eax, %eax
-1:
-    vmovdqa %ymm0, (%rsp,%rax)
-    add $32, %rax
-    cmp $640, %rax
-    jb 1b
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    vmovdqa %ymm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    vmovdqa %ymm0, CMEM(\i)
+    .endr
     vmovdqa %ymm0, F9_SS(%rsp)
     vmovdqa %ymm0, (F9_SS + 32)(%rsp)
     mov F9_RSP(%rsp), %rsp

@@ -573,14 +573,15 @@ ENTRY(chacha20_ssse3_4x)
     lea KS(%rsp), %r10
     XOR_TAIL_SSE 256
 .L4x_done:
-    /* the input state (key words) is on the stack too: wipe it */
+    /* wipe what derives from the key: its splat, the c words and PS (the
+     * constants, counters and nonce are not secret) */
     pxor %xmm0, %xmm0
-    xor %eax, %eax
-1:
-    movdqa %xmm0, (%rsp,%rax)
-    add $16, %rax
-    cmp $KS, %rax
-    jb 1b
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    movdqa %xmm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    movdqa %xmm0, CMEM(\i)
+    .endr
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
@@ -747,12 +748,12 @@ ENTRY(chacha20_ssse3_5x)
     jae .L5x_group
     /* wipe the key splat, c words and parked scalar state */
     pxor %xmm0, %xmm0
-    xor %eax, %eax
-1:
-    movdqa %xmm0, (%rsp,%rax)
-    add $16, %rax
-    cmp $KS, %rax
-    jb 1b
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    movdqa %xmm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    movdqa %xmm0, CMEM(\i)
+    .endr
     .irp off, 0, 16, 32, 48
     movdqa %xmm0, (F5_SS + \off)(%rsp)
     .endr
