@@ -9,6 +9,7 @@
 #include <cpuid.h>
 
 #include "arch.h"
+#include "../asm/x86_64/kernels_x86_64.h"
 
 #define XCR0_SSE (1u << 1)
 #define XCR0_YMM (1u << 2)
@@ -77,7 +78,18 @@ static const simd_level levels[] = {
     {"avx2", LEVEL_AVX2},    {"avx512", LEVEL_AVX512},
 };
 
+/*
+ * The AVX-512 kernels also use VEX (AVX2) encodings and the AVX2 entry
+ * finishes short tails with the SSSE3 kernels, hence the extra bits.
+ */
 static const simd_chacha20_kernel chacha20[] = {
+    {"avx512",
+     SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |
+         SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW,
+     chacha20_xor_avx512},
+    {"avx2", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3 | SIMD_CAP_X86_AVX2,
+     chacha20_xor_avx2},
+    {"ssse3", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_xor_ssse3},
     {"portable", 0, chacha20_xor_portable},
 };
 
