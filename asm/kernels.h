@@ -12,7 +12,8 @@
  *   Precondition: the counter does not wrap inside one call, i.e.
  *   ctr[0] + ceil(len / 64) - 1 <= 0xffffffff. The glue splits calls at the wrap
  *   and applies OpenSSL's carry policy; kernels never carry.
- *   `out == in` is allowed; any other overlap is not. No alignment is required,
+ *   `out == in` is allowed; any other overlap is not (the glue copies through
+ *   a small buffer when an output overlaps its input). No alignment is required,
  *   and no byte outside in[0..len) / out[0..len) is read or written.
  *
  * MD5 kernels, named md5_blocks_<kernel>:

@@ -9,6 +9,7 @@
 #include <cpuid.h>
 
 #include "arch.h"
+#include "../asm/x86_64/kernels_x86_64.h"
 #include "../asm/x86_64/md5_x86_64.h"
 
 #define XCR0_SSE (1u << 1)
@@ -78,13 +79,26 @@ static const simd_level levels[] = {
     {"avx2", LEVEL_AVX2},    {"avx512", LEVEL_AVX512},
 };
 
+/*
+ * The AVX-512 kernels also use VEX (AVX2) encodings and the AVX2 entry
+ * finishes short tails with the SSSE3 kernels, hence the extra bits.
+ */
 static const simd_chacha20_kernel chacha20[] = {
+    {"avx512",
+     SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |
+         SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW,
+     chacha20_xor_avx512},
+    {"avx2", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3 | SIMD_CAP_X86_AVX2,
+     chacha20_xor_avx2},
+    {"ssse3", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_xor_ssse3},
     {"portable", 0, chacha20_xor_portable},
 };
 
 /*
- * MD5, measured on AMD Zen 5 (bench/md5_x86_64_bench.c, TSC cycles/byte at
- * 1 MiB; the TSC ticks ~0.67x per core cycle there): avx512vl 2.67, bmi1
+ * MD5, measured on the project's machine (CPUID: GenuineIntel "Intel Xeon
+ * Processor" with AVX-512 and AMX, 2 shared vCPUs) by bench/md5_x86_64_bench.c
+ * in TSC cycles/byte at 1 MiB (the TSC ticks ~0.67x per core cycle there):
+ * avx512vl 2.67, bmi1
  * 2.99, x86_64 2.99, portable (gcc 12) 2.99; OpenSSL 3.0's md5-x86_64 3.21.
  * avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64 share a
  * schedule and tie (bmi1 issues fewer instructions), so bmi1 goes first.

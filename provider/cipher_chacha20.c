@@ -129,6 +129,47 @@ static void counter_add(chacha20_ctx *ctx, uint32_t n)
         ctx->counter[1]++;
 }
 
+/*
+ * Kernels take out == in or separate buffers. OpenSSL accepts an output that
+ * starts before the input and overlaps it, and streams forward, which gives
+ * the same bytes as separate buffers; such calls go through a small stack
+ * buffer here: each piece of input is copied out before any output can
+ * reach it. (An output starting after the input overlaps bytes not yet
+ * read: OpenSSL's result then depends on its kernel, and so does ours.)
+ */
+static int out_overlaps_ahead(const unsigned char *out, const unsigned char *in,
+                              size_t len)
+{
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+
+    return o < i && i - o < len;
+}
+
+static void xor_blocks(chacha20_ctx *ctx, unsigned char *out,
+                       const unsigned char *in, size_t len)
+{
+    unsigned char bounce[8 * BLOCK];
+    uint32_t ctr[4];
+
+    if (!out_overlaps_ahead(out, in, len)) {
+        ctx->xor_kernel(out, in, len, ctx->key, ctx->counter);
+        return;
+    }
+    memcpy(ctr, ctx->counter, sizeof(ctr));
+    while (len > 0) {
+        size_t n = len < sizeof(bounce) ? len : sizeof(bounce);
+
+        memcpy(bounce, in, n);
+        ctx->xor_kernel(bounce, bounce, n, ctx->key, ctr);
+        memcpy(out, bounce, n);
+        ctr[0] += (uint32_t)(n / BLOCK); /* the caller stops at the wrap */
+        in += n;
+        out += n;
+        len -= n;
+    }
+    OPENSSL_cleanse(bounce, sizeof(bounce));
+}
+
 static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
                             const unsigned char *in, size_t len)
 {
@@ -160,8 +201,7 @@ static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
         room -= ctx->counter[0];
         if (blocks > room)
             blocks = room;
-        ctx->xor_kernel(out, in, (size_t)blocks * BLOCK, ctx->key,
-                        ctx->counter);
+        xor_blocks(ctx, out, in, (size_t)blocks * BLOCK);
         counter_add(ctx, (uint32_t)blocks);
         in += blocks * BLOCK;
         out += blocks * BLOCK;

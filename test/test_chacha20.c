@@ -19,6 +19,7 @@
 
 #define MAX_LEN 70000
 #define SLACK 64
+#define AHEAD_MAX 700 /* room for an output before its input */
 
 typedef struct {
     EVP_CIPHER_CTX *ctx[2]; /* [0] simd, [1] default */
@@ -127,7 +128,11 @@ static void compare_out(const uint8_t *a, const uint8_t *b, size_t n,
 static void op_update(pair *p)
 {
     size_t len = biased_len();
-    int in_place = tu_rand_below(4) == 0;
+    /* 0: separate buffers, 1: in place, 2: output `ahead` bytes before the
+     * input and overlapping it (OpenSSL streams forward: same bytes) */
+    int layout = tu_rand_below(4) == 0 ? 1 + (int)tu_rand_below(2) : 0;
+    size_t ahead = layout == 2 ? 1 + tu_rand_below(tu_rand_below(2) ? 64 : 700)
+                               : 0;
     size_t in_off = tu_rand_below(SLACK), out_off[2];
     size_t pieces[16], npieces = 0, done = 0;
     int ok[2] = {1, 1};
@@ -141,18 +146,18 @@ static void op_update(pair *p)
     }
     if (done < len || npieces == 0)
         pieces[npieces++] = len - done;
-    note_op("update len=%zu pieces=%zu in_place=%d",
-             len, npieces, in_place);
+    note_op("update len=%zu pieces=%zu layout=%d ahead=%zu", len, npieces,
+            layout, ahead);
     tu_rand_bytes(inbuf + in_off, len);
     for (int i = 0; i < 2; i++) {
         const uint8_t *src = inbuf + in_off;
         uint8_t *dst;
 
-        out_off[i] = in_place ? in_off : tu_rand_below(SLACK);
+        out_off[i] = layout ? in_off : tu_rand_below(SLACK);
         dst = outbuf[i] + out_off[i];
-        if (in_place) {
-            memcpy(dst, src, len);
-            src = dst;
+        if (layout) {
+            memcpy(dst + ahead, src, len);
+            src = dst + ahead;
         }
         for (size_t k = 0; k < npieces && ok[i]; k++) {
             int outl = -1;
@@ -340,8 +345,8 @@ int main(void)
     };
 
     inbuf = malloc(MAX_LEN + 2 * SLACK);
-    outbuf[0] = malloc(MAX_LEN + 2 * SLACK);
-    outbuf[1] = malloc(MAX_LEN + 2 * SLACK);
+    outbuf[0] = malloc(MAX_LEN + 2 * SLACK + AHEAD_MAX);
+    outbuf[1] = malloc(MAX_LEN + 2 * SLACK + AHEAD_MAX);
     if (inbuf == NULL || outbuf[0] == NULL || outbuf[1] == NULL)
         return 2;
     return tu_main("chacha20", tests);

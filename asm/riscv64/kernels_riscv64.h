@@ -1,5 +1,5 @@
 /*
- * riscv64 assembly kernels (asm/riscv64/*.S), behind the ABI of
+ * riscv64 assembly kernels (the .S files in asm/riscv64/), behind the ABI of
  * asm/kernels.h. Which one may run is decided by provider/arch_riscv64.c
  * from riscv_hwprobe; calling one the CPU lacks raises SIGILL.
  */

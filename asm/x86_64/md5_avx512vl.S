@@ -6,9 +6,9 @@
  * Why vector registers for a scalar hash: vpternlogd evaluates any of F, G,
  * H, I in one 1-cycle instruction, and vprold rotates in one, so every step's
  * chain is ternlog + add + rotate + add = 4 cycles in all four rounds (the
- * scalar kernels' best is 5/4/4/5). On Zen 5 vprold has 1-cycle latency
- * (measured); where it is slower (Zen 4 is reported at 2) this kernel can lose
- * to the scalar ones, which is why the table order is a measurement.
+ * scalar kernels' best is 5/4/4/5). vprold measured 1-cycle latency on the
+ * project's machine; where it is slower (Zen 4 is reported at 2) this kernel
+ * can lose to the scalar ones, which is why the table order is a measurement.
  *
  * a + x[k] + K[i] is added from memory with {1to4} broadcasts while b is still
  * being computed (a is three steps old, so those adds are off the chain).

@@ -1,0 +1,508 @@
+/*
+ * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
+ * lane i = block i), implementing the full kernel ABI for any length, and
+ * a 9-block hybrid built on it (whole groups only, see below).
+ * The same register pressure as the SSSE3 4-block kernel (16 words + 2
+ * rotate temps > 16 registers), solved the same way: two of the c words
+ * (x8..x11) live on the stack at a time. Rotates by 16/8 are vpshufb.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Both end with vzeroupper;
+ * the 8-block kernel uses only caller-saved registers, the hybrid saves and
+ * restores the callee-saved ones its scalar block needs.
+ */
+#include "x86_64_asm.h"
+#include "chacha20_scalar.h"
+
+    .section .rodata
+    .p2align 5
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Linc8:
+    .long 0, 1, 2, 3, 4, 5, 6, 7
+.Lsigma:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Leight:
+    .long 8
+.Lnine:
+    .long 9
+
+/* Frame (32-byte aligned): input state splat, c words, tail keystream. */
+#define SPLAT(i) (32 * (i))(%rsp)
+#define CMEM(i) (512 + 32 * (i))(%rsp)
+#define KS 640
+#define PRE 1152
+#define FRAME8 1216
+
+/* Two quarter-rounds in parallel on ymm registers (by number), temps 10,11. */
+.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $20, %ymm\b0, %ymm10
+    vpsrld $20, %ymm\b1, %ymm11
+    vpslld $12, %ymm\b0, %ymm\b0
+    vpslld $12, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot8(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot8(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $25, %ymm\b0, %ymm10
+    vpsrld $25, %ymm\b1, %ymm11
+    vpslld $7, %ymm\b0, %ymm\b0
+    vpslld $7, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+.endm
+
+/* One quarter-round (first column round, column 0 only), temp t. */
+.macro QR1 a, b, c, d, t
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb .Lrot16(%rip), %ymm\d, %ymm\d
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+    vpsrld $20, %ymm\b, %ymm\t
+    vpslld $12, %ymm\b, %ymm\b
+    vpor %ymm\t, %ymm\b, %ymm\b
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb .Lrot8(%rip), %ymm\d, %ymm\d
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+    vpsrld $25, %ymm\b, %ymm\t
+    vpslld $7, %ymm\b, %ymm\b
+    vpor %ymm\t, %ymm\b, %ymm\b
+.endm
+
+/*
+ * The first column round of columns 1..3 sees only the constants, the key
+ * and the nonce, the same in every block of a call: compute it once per
+ * call as rows (one column per lane; lane 0, the counter column, is not
+ * used) into PRE, and start each group from it (3 of 80 quarter-rounds
+ * saved per group). Clobbers xmm0..4.
+ */
+.macro PRECOMPUTE
+    vmovdqu .Lsigma(%rip), %xmm0
+    vmovdqu (%rcx), %xmm1
+    vmovdqu 16(%rcx), %xmm2
+    vmovdqu (%r8), %xmm3
+    vpaddd %xmm1, %xmm0, %xmm0
+    vpxor %xmm0, %xmm3, %xmm3
+    vpshufb .Lrot16(%rip), %xmm3, %xmm3
+    vpaddd %xmm3, %xmm2, %xmm2
+    vpxor %xmm2, %xmm1, %xmm1
+    vpsrld $20, %xmm1, %xmm4
+    vpslld $12, %xmm1, %xmm1
+    vpor %xmm4, %xmm1, %xmm1
+    vpaddd %xmm1, %xmm0, %xmm0
+    vpxor %xmm0, %xmm3, %xmm3
+    vpshufb .Lrot8(%rip), %xmm3, %xmm3
+    vpaddd %xmm3, %xmm2, %xmm2
+    vpxor %xmm2, %xmm1, %xmm1
+    vpsrld $25, %xmm1, %xmm4
+    vpslld $7, %xmm1, %xmm1
+    vpor %xmm4, %xmm1, %xmm1
+    vmovdqa %xmm0, PRE(%rsp)
+    vmovdqa %xmm1, (PRE + 16)(%rsp)
+    vmovdqa %xmm2, (PRE + 32)(%rsp)
+    vmovdqa %xmm3, (PRE + 48)(%rsp)
+.endm
+
+/* 4x4 dword transpose within each 128-bit lane; rows A..D in, row j of
+ * the result (a block's four consecutive words) back in A..D in order. */
+.macro TRANSPOSE4 A, B, C, D, T0, T1
+    vpunpckldq %ymm\B, %ymm\A, %ymm\T0
+    vpunpckhdq %ymm\B, %ymm\A, %ymm\T1
+    vpunpckldq %ymm\D, %ymm\C, %ymm\B
+    vpunpckhdq %ymm\D, %ymm\C, %ymm\D
+    vpunpcklqdq %ymm\B, %ymm\T0, %ymm\A
+    vpunpckhqdq %ymm\B, %ymm\T0, %ymm\B
+    vpunpcklqdq %ymm\D, %ymm\T1, %ymm\C
+    vpunpckhqdq %ymm\D, %ymm\T1, %ymm\D
+.endm
+
+/* mode 0: XOR 32 keystream bytes into out at off; mode 1: store to KS. */
+.macro OUT32 mode, r, off
+.if \mode == 0
+    vpxor \off(%rsi), %ymm\r, %ymm\r
+    vmovdqu %ymm\r, \off(%rdi)
+.else
+    vmovdqa %ymm\r, (KS + \off)(%rsp)
+.endif
+.endm
+
+/* Join the lane halves of two transposed word groups: P holds words
+ * 8h..8h+3, Q words 8h+4..8h+7, lane 0 = block j, lane 1 = block 4+j;
+ * the result is 32 contiguous bytes of block j and of block 4+j. */
+.macro JOIN1 mode, P, Q, j, h
+    vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
+    vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
+    OUT32 \mode, 8, (64 * \j + 32 * \h)
+    OUT32 \mode, 9, (256 + 64 * \j + 32 * \h)
+.endm
+
+.macro FINISH8 mode
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vpaddd SPLAT(0), %ymm0, %ymm0
+    vpaddd SPLAT(1), %ymm1, %ymm1
+    vpaddd SPLAT(2), %ymm2, %ymm2
+    vpaddd SPLAT(3), %ymm3, %ymm3
+    vpaddd SPLAT(4), %ymm4, %ymm4
+    vpaddd SPLAT(5), %ymm5, %ymm5
+    vpaddd SPLAT(6), %ymm6, %ymm6
+    vpaddd SPLAT(7), %ymm7, %ymm7
+    vpaddd SPLAT(12), %ymm12, %ymm12
+    vpaddd SPLAT(13), %ymm13, %ymm13
+    vpaddd SPLAT(14), %ymm14, %ymm14
+    vpaddd SPLAT(15), %ymm15, %ymm15
+    TRANSPOSE4 0, 1, 2, 3, 8, 9
+    TRANSPOSE4 4, 5, 6, 7, 8, 9
+    JOIN1 \mode, 0, 4, 0, 0
+    JOIN1 \mode, 1, 5, 1, 0
+    JOIN1 \mode, 2, 6, 2, 0
+    JOIN1 \mode, 3, 7, 3, 0
+    vmovdqa CMEM(0), %ymm0
+    vmovdqa CMEM(1), %ymm1
+    vmovdqa CMEM(2), %ymm2
+    vmovdqa CMEM(3), %ymm3
+    vpaddd SPLAT(8), %ymm0, %ymm0
+    vpaddd SPLAT(9), %ymm1, %ymm1
+    vpaddd SPLAT(10), %ymm2, %ymm2
+    vpaddd SPLAT(11), %ymm3, %ymm3
+    TRANSPOSE4 0, 1, 2, 3, 8, 9
+    TRANSPOSE4 12, 13, 14, 15, 8, 9
+    JOIN1 \mode, 0, 12, 0, 1
+    JOIN1 \mode, 1, 13, 1, 1
+    JOIN1 \mode, 2, 14, 2, 1
+    JOIN1 \mode, 3, 15, 3, 1
+.endm
+
+ENTRY(chacha20_avx2_8x)
+    test %rdx, %rdx
+    jz .L8x_ret
+    mov %rsp, %r11
+    sub $FRAME8, %rsp
+    and $-32, %rsp
+    vpbroadcastd .Lsigma(%rip), %ymm0
+    vpbroadcastd .Lsigma+4(%rip), %ymm1
+    vpbroadcastd .Lsigma+8(%rip), %ymm2
+    vpbroadcastd .Lsigma+12(%rip), %ymm3
+    vpbroadcastd 0(%rcx), %ymm4
+    vpbroadcastd 4(%rcx), %ymm5
+    vpbroadcastd 8(%rcx), %ymm6
+    vpbroadcastd 12(%rcx), %ymm7
+    vpbroadcastd 16(%rcx), %ymm8
+    vpbroadcastd 20(%rcx), %ymm9
+    vpbroadcastd 24(%rcx), %ymm10
+    vpbroadcastd 28(%rcx), %ymm11
+    vpbroadcastd 0(%r8), %ymm12
+    vpbroadcastd 4(%r8), %ymm13
+    vpbroadcastd 8(%r8), %ymm14
+    vpbroadcastd 12(%r8), %ymm15
+    vpaddd .Linc8(%rip), %ymm12, %ymm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm\i, SPLAT(\i)
+    .endr
+    /* one group: the precomputation would not pay for itself */
+    cmp $512, %rdx
+    ja 1f
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    mov $10, %eax
+    jmp .L8x_round
+1:
+    PRECOMPUTE
+.L8x_group:
+    /* columns 1..3 start after their (precomputed) first column round */
+    vmovdqa SPLAT(0), %ymm0
+    vpbroadcastd (PRE + 4)(%rsp), %ymm1
+    vpbroadcastd (PRE + 8)(%rsp), %ymm2
+    vpbroadcastd (PRE + 12)(%rsp), %ymm3
+    vmovdqa SPLAT(4), %ymm4
+    vpbroadcastd (PRE + 20)(%rsp), %ymm5
+    vpbroadcastd (PRE + 24)(%rsp), %ymm6
+    vpbroadcastd (PRE + 28)(%rsp), %ymm7
+    vmovdqa SPLAT(8), %ymm8
+    vpbroadcastd (PRE + 36)(%rsp), %ymm9
+    vpbroadcastd (PRE + 40)(%rsp), %ymm10
+    vpbroadcastd (PRE + 44)(%rsp), %ymm11
+    vmovdqa SPLAT(12), %ymm12
+    vpbroadcastd (PRE + 52)(%rsp), %ymm13
+    vpbroadcastd (PRE + 56)(%rsp), %ymm14
+    vpbroadcastd (PRE + 60)(%rsp), %ymm15
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    /* first double round: column 0, then both diagonal pairs */
+    QR1 0, 4, 8, 12, 10
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    mov $9, %eax
+    .p2align 5
+.L8x_round:
+    QR2 0, 4, 8, 12, 1, 5, 9, 13
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2 2, 6, 8, 14, 3, 7, 9, 15
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    dec %eax
+    jnz .L8x_round
+    cmp $512, %rdx
+    jb .L8x_tail
+    FINISH8 0
+    vpbroadcastd .Leight(%rip), %ymm0
+    vpaddd SPLAT(12), %ymm0, %ymm0
+    vmovdqa %ymm0, SPLAT(12)
+    add $512, %rsi
+    add $512, %rdi
+    sub $512, %rdx
+    jnz .L8x_group
+    jmp .L8x_done
+.L8x_tail:
+    FINISH8 1
+    /* XOR rdx (< 512) bytes against KS: 16 bytes at a time, then bytewise */
+    xor %eax, %eax
+1:
+    lea 16(%rax), %r9
+    cmp %rdx, %r9
+    ja 2f
+    vmovdqu (%rsi,%rax), %xmm0
+    vpxor KS(%rsp,%rax), %xmm0, %xmm0
+    vmovdqu %xmm0, (%rdi,%rax)
+    mov %r9, %rax
+    jmp 1b
+2:
+    cmp %rdx, %rax
+    jae 3f
+    movzbl (%rsi,%rax), %r9d
+    xorb KS(%rsp,%rax), %r9b
+    movb %r9b, (%rdi,%rax)
+    inc %rax
+    jmp 2b
+3:
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm0, (KS + 32 * \i)(%rsp)
+    .endr
+.L8x_done:
+    /* wipe what derives from the key: its splat, the c words, PRE (the
+     * constants, counters and nonce are not secret) */
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    vmovdqa %ymm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    vmovdqa %ymm0, CMEM(\i)
+    .endr
+    vmovdqa %ymm0, PRE(%rsp)
+    vmovdqa %ymm0, (PRE + 32)(%rsp)
+    mov %r11, %rsp
+    vzeroupper
+.L8x_ret:
+    ret
+END(chacha20_avx2_8x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 9 blocks: the 8-block kernel plus one block in general-purpose registers
+ * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2, so
+ * the otherwise idle integer ALUs compute a ninth block nearly for free.
+ * Blocks 0..7 are the vector ones, block 8 the scalar one. All GPRs hold
+ * scalar state during the rounds, so the arguments and counters live on the
+ * stack; rbx, rbp, r12-r15 are saved and restored. Only whole 576-byte
+ * groups are processed (len rounded down); the caller does the rest.
+ */
+.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    SCALAR_STEP (\s + 0)
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $20, %ymm\b0, %ymm10
+    vpsrld $20, %ymm\b1, %ymm11
+    vpslld $12, %ymm\b0, %ymm\b0
+    vpslld $12, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    SCALAR_STEP (\s + 1)
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpshufb .Lrot8(%rip), %ymm\d0, %ymm\d0
+    vpshufb .Lrot8(%rip), %ymm\d1, %ymm\d1
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+    SCALAR_STEP (\s + 2)
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+    vpsrld $25, %ymm\b0, %ymm10
+    vpsrld $25, %ymm\b1, %ymm11
+    vpslld $7, %ymm\b0, %ymm\b0
+    vpslld $7, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b0, %ymm\b0
+    vpor %ymm11, %ymm\b1, %ymm\b1
+    SCALAR_STEP (\s + 3)
+.endm
+
+#define F9_OUT 640
+#define F9_IN 648
+#define F9_LEN 656
+#define F9_KEY 664
+#define F9_CTR 672
+#define F9_RSP 680
+#define F9_CNT 688
+#define F9_SCTR 692
+#define F9_SS 704
+#define F9_FRAME 768
+    .set scalar_sc, F9_SS
+
+ENTRY(chacha20_avx2_9x)
+    cmp $576, %rdx
+    jb .L9x_ret
+    push %rbx
+    push %rbp
+    push %r12
+    push %r13
+    push %r14
+    push %r15
+    mov %rsp, %rax
+    sub $F9_FRAME, %rsp
+    and $-32, %rsp
+    mov %rax, F9_RSP(%rsp)
+    mov %rdi, F9_OUT(%rsp)
+    mov %rsi, F9_IN(%rsp)
+    mov %rdx, F9_LEN(%rsp)
+    mov %rcx, F9_KEY(%rsp)
+    mov %r8, F9_CTR(%rsp)
+    mov (%r8), %eax
+    add $8, %eax
+    mov %eax, F9_SCTR(%rsp)
+    vpbroadcastd .Lsigma(%rip), %ymm0
+    vpbroadcastd .Lsigma+4(%rip), %ymm1
+    vpbroadcastd .Lsigma+8(%rip), %ymm2
+    vpbroadcastd .Lsigma+12(%rip), %ymm3
+    vpbroadcastd 0(%rcx), %ymm4
+    vpbroadcastd 4(%rcx), %ymm5
+    vpbroadcastd 8(%rcx), %ymm6
+    vpbroadcastd 12(%rcx), %ymm7
+    vpbroadcastd 16(%rcx), %ymm8
+    vpbroadcastd 20(%rcx), %ymm9
+    vpbroadcastd 24(%rcx), %ymm10
+    vpbroadcastd 28(%rcx), %ymm11
+    vpbroadcastd 0(%r8), %ymm12
+    vpbroadcastd 4(%r8), %ymm13
+    vpbroadcastd 8(%r8), %ymm14
+    vpbroadcastd 12(%r8), %ymm15
+    vpaddd .Linc8(%rip), %ymm12, %ymm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa %ymm\i, SPLAT(\i)
+    .endr
+    jmp .L9x_start
+.L9x_group:
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    vmovdqa SPLAT(\i), %ymm\i
+    .endr
+.L9x_start:
+    vmovdqa %ymm10, CMEM(2)
+    vmovdqa %ymm11, CMEM(3)
+    /* from here on every GPR but rsp is a scalar state word */
+    SCALAR_INIT F9_KEY(%rsp), F9_CTR(%rsp), F9_SCTR(%rsp)
+    movl $10, F9_CNT(%rsp)
+.L9x_round:
+    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
+    vmovdqa %ymm8, CMEM(0)
+    vmovdqa %ymm9, CMEM(1)
+    vmovdqa CMEM(2), %ymm8
+    vmovdqa CMEM(3), %ymm9
+    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
+    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
+    vmovdqa %ymm8, CMEM(2)
+    vmovdqa %ymm9, CMEM(3)
+    vmovdqa CMEM(0), %ymm8
+    vmovdqa CMEM(1), %ymm9
+    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
+    decl F9_CNT(%rsp)
+    jnz .L9x_round
+    SCALAR_PARK F9_SS
+    mov F9_OUT(%rsp), %rdi
+    mov F9_IN(%rsp), %rsi
+    mov F9_KEY(%rsp), %rcx
+    mov F9_CTR(%rsp), %r8
+    FINISH8 0
+    SCALAR_OUT F9_SS, F9_SCTR(%rsp), 512
+    vpbroadcastd .Lnine(%rip), %ymm0
+    vpaddd SPLAT(12), %ymm0, %ymm0
+    vmovdqa %ymm0, SPLAT(12)
+    addl $9, F9_SCTR(%rsp)
+    add $576, %rsi
+    add $576, %rdi
+    mov %rsi, F9_IN(%rsp)
+    mov %rdi, F9_OUT(%rsp)
+    mov F9_LEN(%rsp), %rdx
+    sub $576, %rdx
+    mov %rdx, F9_LEN(%rsp)
+    cmp $576, %rdx
+    jae .L9x_group
+    /* wipe the key splat, c words and parked scalar state */
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    vmovdqa %ymm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    vmovdqa %ymm0, CMEM(\i)
+    .endr
+    vmovdqa %ymm0, F9_SS(%rsp)
+    vmovdqa %ymm0, (F9_SS + 32)(%rsp)
+    mov F9_RSP(%rsp), %rsp
+    vzeroupper
+    pop %r15
+    pop %r14
+    pop %r13
+    pop %r12
+    pop %rbp
+    pop %rbx
+.L9x_ret:
+    ret
+END(chacha20_avx2_9x)
+
+ELF_NOTES

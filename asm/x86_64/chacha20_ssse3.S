@@ -1,0 +1,771 @@
+/*
+ * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): 1-, 2- and 4-block kernels
+ * (each implementing the full kernel ABI of asm/kernels.h for any length)
+ * and a 5-block hybrid (whole groups only, see below); the router in
+ * chacha20_x86_64.c picks among them by length.
+ *
+ * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
+ * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ * The 1/2/4-block kernels use only caller-saved registers; the hybrid
+ * saves and restores the callee-saved ones it needs for its scalar block.
+ */
+#include "x86_64_asm.h"
+#include "chacha20_scalar.h"
+
+    .section .rodata
+    .p2align 4
+.Lsigma:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+.Lone:
+    .long 1, 0, 0, 0
+.Ltwo:
+    .long 2, 0, 0, 0
+.Lfour:
+    .long 4, 4, 4, 4
+.Lfive:
+    .long 5, 5, 5, 5
+.Linc4:
+    .long 0, 1, 2, 3
+
+/*
+ * XOR the tail: rdx (< kernel group size) bytes of in/out against the
+ * keystream at r10, 16 bytes at a time, then bytewise; then wipe the
+ * keystream copy (\kslen bytes) so it does not linger on the stack.
+ * Clobbers rax, r9, xmm0, xmm1.
+ */
+.macro XOR_TAIL_SSE kslen
+    xor %eax, %eax
+1:
+    lea 16(%rax), %r9
+    cmp %rdx, %r9
+    ja 2f
+    movdqu (%rsi,%rax), %xmm0
+    movdqu (%r10,%rax), %xmm1
+    pxor %xmm1, %xmm0
+    movdqu %xmm0, (%rdi,%rax)
+    mov %r9, %rax
+    jmp 1b
+2:
+    cmp %rdx, %rax
+    jae 3f
+    movzbl (%rsi,%rax), %r9d
+    xorb (%r10,%rax), %r9b
+    movb %r9b, (%rdi,%rax)
+    inc %rax
+    jmp 2b
+3:
+    pxor %xmm0, %xmm0
+    xor %eax, %eax
+4:
+    movdqu %xmm0, (%r10,%rax)
+    add $16, %rax
+    cmp $\kslen, %rax
+    jb 4b
+.endm
+
+/* ---------------------------------------------------------------------- */
+/* 1 block: the state as four rows a,b,c,d (xmm0..3); diagonals by pshufd. */
+
+.macro QR_ROWS
+    paddd %xmm1, %xmm0
+    pxor %xmm0, %xmm3
+    pshufb %xmm12, %xmm3
+    paddd %xmm3, %xmm2
+    pxor %xmm2, %xmm1
+    movdqa %xmm1, %xmm4
+    pslld $12, %xmm1
+    psrld $20, %xmm4
+    por %xmm4, %xmm1
+    paddd %xmm1, %xmm0
+    pxor %xmm0, %xmm3
+    pshufb %xmm13, %xmm3
+    paddd %xmm3, %xmm2
+    pxor %xmm2, %xmm1
+    movdqa %xmm1, %xmm4
+    pslld $7, %xmm1
+    psrld $25, %xmm4
+    por %xmm4, %xmm1
+.endm
+
+ENTRY(chacha20_ssse3_1x)
+    test %rdx, %rdx
+    jz .L1x_ret
+    movdqa .Lsigma(%rip), %xmm8
+    movdqu (%rcx), %xmm9
+    movdqu 16(%rcx), %xmm10
+    movdqu (%r8), %xmm11
+    movdqa .Lrot16(%rip), %xmm12
+    movdqa .Lrot8(%rip), %xmm13
+    movdqa .Lone(%rip), %xmm14
+.L1x_block:
+    movdqa %xmm8, %xmm0
+    movdqa %xmm9, %xmm1
+    movdqa %xmm10, %xmm2
+    movdqa %xmm11, %xmm3
+    mov $10, %eax
+.L1x_round:
+    QR_ROWS
+    /* rotate rows b,c,d left by 1,2,3 words: columns become diagonals */
+    pshufd $0x39, %xmm1, %xmm1
+    pshufd $0x4e, %xmm2, %xmm2
+    pshufd $0x93, %xmm3, %xmm3
+    QR_ROWS
+    pshufd $0x93, %xmm1, %xmm1
+    pshufd $0x4e, %xmm2, %xmm2
+    pshufd $0x39, %xmm3, %xmm3
+    dec %eax
+    jnz .L1x_round
+    paddd %xmm8, %xmm0
+    paddd %xmm9, %xmm1
+    paddd %xmm10, %xmm2
+    paddd %xmm11, %xmm3
+    cmp $64, %rdx
+    jb .L1x_tail
+    movdqu (%rsi), %xmm4
+    movdqu 16(%rsi), %xmm5
+    movdqu 32(%rsi), %xmm6
+    movdqu 48(%rsi), %xmm7
+    pxor %xmm4, %xmm0
+    pxor %xmm5, %xmm1
+    pxor %xmm6, %xmm2
+    pxor %xmm7, %xmm3
+    movdqu %xmm0, (%rdi)
+    movdqu %xmm1, 16(%rdi)
+    movdqu %xmm2, 32(%rdi)
+    movdqu %xmm3, 48(%rdi)
+    paddd %xmm14, %xmm11
+    add $64, %rsi
+    add $64, %rdi
+    sub $64, %rdx
+    jnz .L1x_block
+.L1x_ret:
+    ret
+.L1x_tail:
+    /* leaf function: the 128-byte red zone below rsp holds the keystream */
+    lea -64(%rsp), %r10
+    movdqu %xmm0, (%r10)
+    movdqu %xmm1, 16(%r10)
+    movdqu %xmm2, 32(%r10)
+    movdqu %xmm3, 48(%r10)
+    XOR_TAIL_SSE 64
+    ret
+END(chacha20_ssse3_1x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 2 blocks: two independent row-layout blocks (rows in xmm0..3 and
+ * xmm4..7) with their steps interleaved, so each fills the other's latency:
+ * 128 bytes for little more than the time of one block.
+ * Input rows in xmm8..11 (xmm11: the first block's counter row), rotate
+ * temps xmm12/13, pshufb masks in xmm14/15.
+ */
+.macro AXR_ROWS2 r, x, y, z, x2, y2, z2
+    paddd %xmm\y, %xmm\x
+    paddd %xmm\y2, %xmm\x2
+    pxor %xmm\x, %xmm\z
+    pxor %xmm\x2, %xmm\z2
+.if \r == 16
+    pshufb %xmm14, %xmm\z
+    pshufb %xmm14, %xmm\z2
+.elseif \r == 8
+    pshufb %xmm15, %xmm\z
+    pshufb %xmm15, %xmm\z2
+.else
+    movdqa %xmm\z, %xmm12
+    movdqa %xmm\z2, %xmm13
+    pslld $\r, %xmm\z
+    pslld $\r, %xmm\z2
+    psrld $(32 - \r), %xmm12
+    psrld $(32 - \r), %xmm13
+    por %xmm12, %xmm\z
+    por %xmm13, %xmm\z2
+.endif
+.endm
+
+.macro QR_ROWS2
+    AXR_ROWS2 16, 0, 1, 3, 4, 5, 7
+    AXR_ROWS2 12, 2, 3, 1, 6, 7, 5
+    AXR_ROWS2 8, 0, 1, 3, 4, 5, 7
+    AXR_ROWS2 7, 2, 3, 1, 6, 7, 5
+.endm
+
+.macro SHUF_ROWS2 ib, ic, id
+    pshufd $\ib, %xmm1, %xmm1
+    pshufd $\ib, %xmm5, %xmm5
+    pshufd $\ic, %xmm2, %xmm2
+    pshufd $\ic, %xmm6, %xmm6
+    pshufd $\id, %xmm3, %xmm3
+    pshufd $\id, %xmm7, %xmm7
+.endm
+
+ENTRY(chacha20_ssse3_2x)
+    test %rdx, %rdx
+    jz .L2x_ret
+    movdqa .Lsigma(%rip), %xmm8
+    movdqu (%rcx), %xmm9
+    movdqu 16(%rcx), %xmm10
+    movdqu (%r8), %xmm11
+    movdqa .Lrot16(%rip), %xmm14
+    movdqa .Lrot8(%rip), %xmm15
+.L2x_block:
+    movdqa %xmm8, %xmm0
+    movdqa %xmm9, %xmm1
+    movdqa %xmm10, %xmm2
+    movdqa %xmm11, %xmm3
+    movdqa %xmm8, %xmm4
+    movdqa %xmm9, %xmm5
+    movdqa %xmm10, %xmm6
+    movdqa %xmm11, %xmm7
+    paddd .Lone(%rip), %xmm7
+    mov $10, %eax
+.L2x_round:
+    QR_ROWS2
+    SHUF_ROWS2 0x39, 0x4e, 0x93
+    QR_ROWS2
+    SHUF_ROWS2 0x93, 0x4e, 0x39
+    dec %eax
+    jnz .L2x_round
+    paddd %xmm8, %xmm0
+    paddd %xmm9, %xmm1
+    paddd %xmm10, %xmm2
+    paddd %xmm11, %xmm3
+    paddd %xmm8, %xmm4
+    paddd %xmm9, %xmm5
+    paddd %xmm10, %xmm6
+    paddd %xmm11, %xmm7
+    paddd .Lone(%rip), %xmm7
+    cmp $128, %rdx
+    jb .L2x_tail
+    .irp r, 0, 1, 2, 3, 4, 5, 6, 7
+    movdqu (16 * \r)(%rsi), %xmm12
+    pxor %xmm12, %xmm\r
+    movdqu %xmm\r, (16 * \r)(%rdi)
+    .endr
+    paddd .Ltwo(%rip), %xmm11
+    add $128, %rsi
+    add $128, %rdi
+    sub $128, %rdx
+    jnz .L2x_block
+.L2x_ret:
+    ret
+.L2x_tail:
+    /* leaf function: the 128-byte red zone below rsp holds the keystream */
+    lea -128(%rsp), %r10
+    .irp r, 0, 1, 2, 3, 4, 5, 6, 7
+    movdqu %xmm\r, (16 * \r)(%r10)
+    .endr
+    XOR_TAIL_SSE 128
+    ret
+END(chacha20_ssse3_2x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 4 blocks: one state word per register, lane i = block i, so rounds need
+ * no shuffles. 16 words + 2 rotate temporaries exceed 16 xmm registers, so
+ * two of the c words (x8..x11) live on the stack at a time; the pairing of
+ * quarter-rounds below needs only one swap per half-round.
+ * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
+ * KS 256 keystream for the tail.
+ */
+#define SPLAT(i) (16 * (i))(%rsp)
+#define CMEM(i) (256 + 16 * (i))(%rsp)
+#define KS 320
+#define PS(i) (576 + 16 * (i))(%rsp)
+#define FRAME4 832
+
+/* Two quarter-rounds in parallel on xmm registers (by number), temps 10,11. */
+.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot16(%rip), %xmm\d0
+    pshufb .Lrot16(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $12, %xmm\b0
+    pslld $12, %xmm\b1
+    psrld $20, %xmm10
+    psrld $20, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot8(%rip), %xmm\d0
+    pshufb .Lrot8(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $7, %xmm\b0
+    pslld $7, %xmm\b1
+    psrld $25, %xmm10
+    psrld $25, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+.endm
+
+/* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
+ * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
+.macro TRANSPOSE4_SSE A, B, C, D, T0, T1
+    movdqa %xmm\A, %xmm\T0
+    punpckldq %xmm\B, %xmm\T0
+    punpckhdq %xmm\B, %xmm\A
+    movdqa %xmm\C, %xmm\T1
+    punpckldq %xmm\D, %xmm\T1
+    punpckhdq %xmm\D, %xmm\C
+    movdqa %xmm\T0, %xmm\B
+    punpcklqdq %xmm\T1, %xmm\B
+    punpckhqdq %xmm\T1, %xmm\T0
+    movdqa %xmm\A, %xmm\D
+    punpcklqdq %xmm\C, %xmm\D
+    punpckhqdq %xmm\C, %xmm\A
+.endm
+
+/* Emit one 16-byte keystream register at byte offset off of the group:
+ * mode 0 XORs it into out, mode 1 stores it to the KS buffer. */
+.macro OUT16 mode, r, off, t
+.if \mode == 0
+    movdqu \off(%rsi), %xmm\t
+    pxor %xmm\t, %xmm\r
+    movdqu %xmm\r, \off(%rdi)
+.else
+    movdqa %xmm\r, (KS + \off)(%rsp)
+.endif
+.endm
+
+/* Transpose one word group (rows A..D = words 4g..4g+3) and emit it. */
+.macro GROUP4_SSE mode, A, B, C, D, T0, T1, off
+    TRANSPOSE4_SSE \A, \B, \C, \D, \T0, \T1
+    OUT16 \mode, \B, (\off + 0), \C
+    OUT16 \mode, \T0, (\off + 64), \C
+    OUT16 \mode, \D, (\off + 128), \C
+    OUT16 \mode, \A, (\off + 192), \C
+.endm
+
+/* Finish a 4-block group: add the input state, transpose, emit. */
+.macro FINISH4 mode
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    paddd SPLAT(0), %xmm0
+    paddd SPLAT(1), %xmm1
+    paddd SPLAT(2), %xmm2
+    paddd SPLAT(3), %xmm3
+    paddd SPLAT(4), %xmm4
+    paddd SPLAT(5), %xmm5
+    paddd SPLAT(6), %xmm6
+    paddd SPLAT(7), %xmm7
+    paddd SPLAT(12), %xmm12
+    paddd SPLAT(13), %xmm13
+    paddd SPLAT(14), %xmm14
+    paddd SPLAT(15), %xmm15
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 0
+    GROUP4_SSE \mode, 4, 5, 6, 7, 8, 9, 16
+    GROUP4_SSE \mode, 12, 13, 14, 15, 8, 9, 48
+    movdqa CMEM(0), %xmm0
+    movdqa CMEM(1), %xmm1
+    movdqa CMEM(2), %xmm2
+    movdqa CMEM(3), %xmm3
+    paddd SPLAT(8), %xmm0
+    paddd SPLAT(9), %xmm1
+    paddd SPLAT(10), %xmm2
+    paddd SPLAT(11), %xmm3
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 32
+.endm
+
+
+/* One quarter-round (the first column round of column 0), temp t. */
+.macro QR1 a, b, c, d, t
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot16(%rip), %xmm\d
+    paddd %xmm\d, %xmm\c
+    pxor %xmm\c, %xmm\b
+    movdqa %xmm\b, %xmm\t
+    pslld $12, %xmm\b
+    psrld $20, %xmm\t
+    por %xmm\t, %xmm\b
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot8(%rip), %xmm\d
+    paddd %xmm\d, %xmm\c
+    pxor %xmm\c, %xmm\b
+    movdqa %xmm\b, %xmm\t
+    pslld $7, %xmm\b
+    psrld $25, %xmm\t
+    por %xmm\t, %xmm\b
+.endm
+
+/*
+ * The first column round of columns 1..3 sees only the constants, the key
+ * and the nonce, the same in every block of a call: compute it once (as
+ * rows, one column per lane; lane 0, the counter column, is not used) and
+ * keep its words splatted in PS(i) for i = 1..3, 5..7, 9..11, 13..15, so
+ * each group after that starts from it (3 of 80 quarter-rounds saved).
+ */
+.macro PRECOMPUTE4
+    movdqa .Lsigma(%rip), %xmm0
+    movdqu (%rcx), %xmm1
+    movdqu 16(%rcx), %xmm2
+    movdqu (%r8), %xmm3
+    movdqa .Lrot16(%rip), %xmm12
+    movdqa .Lrot8(%rip), %xmm13
+    QR_ROWS
+    .irp r, 0, 1, 2, 3
+    pshufd $0x55, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 1)
+    pshufd $0xaa, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 2)
+    pshufd $0xff, %xmm\r, %xmm4
+    movdqa %xmm4, PS(4 * \r + 3)
+    .endr
+.endm
+
+ENTRY(chacha20_ssse3_4x)
+    test %rdx, %rdx
+    jz .L4x_ret
+    mov %rsp, %r11
+    sub $FRAME4, %rsp
+    and $-16, %rsp
+    /* splat every input word across the four lanes */
+    movdqa .Lsigma(%rip), %xmm3
+    movdqu (%rcx), %xmm7
+    movdqu 16(%rcx), %xmm11
+    movdqu (%r8), %xmm15
+    pshufd $0x00, %xmm3, %xmm0
+    pshufd $0x55, %xmm3, %xmm1
+    pshufd $0xaa, %xmm3, %xmm2
+    pshufd $0xff, %xmm3, %xmm3
+    pshufd $0x00, %xmm7, %xmm4
+    pshufd $0x55, %xmm7, %xmm5
+    pshufd $0xaa, %xmm7, %xmm6
+    pshufd $0xff, %xmm7, %xmm7
+    pshufd $0x00, %xmm11, %xmm8
+    pshufd $0x55, %xmm11, %xmm9
+    pshufd $0xaa, %xmm11, %xmm10
+    pshufd $0xff, %xmm11, %xmm11
+    pshufd $0x00, %xmm15, %xmm12
+    pshufd $0x55, %xmm15, %xmm13
+    pshufd $0xaa, %xmm15, %xmm14
+    pshufd $0xff, %xmm15, %xmm15
+    paddd .Linc4(%rip), %xmm12
+    movdqa %xmm0, SPLAT(0)
+    movdqa %xmm1, SPLAT(1)
+    movdqa %xmm2, SPLAT(2)
+    movdqa %xmm3, SPLAT(3)
+    movdqa %xmm4, SPLAT(4)
+    movdqa %xmm5, SPLAT(5)
+    movdqa %xmm6, SPLAT(6)
+    movdqa %xmm7, SPLAT(7)
+    movdqa %xmm8, SPLAT(8)
+    movdqa %xmm9, SPLAT(9)
+    movdqa %xmm10, SPLAT(10)
+    movdqa %xmm11, SPLAT(11)
+    movdqa %xmm12, SPLAT(12)
+    movdqa %xmm13, SPLAT(13)
+    movdqa %xmm14, SPLAT(14)
+    movdqa %xmm15, SPLAT(15)
+    /* one group: the precomputation would not pay for itself */
+    xor %r9d, %r9d
+    cmp $256, %rdx
+    jbe .L4x_start
+    PRECOMPUTE4
+    mov $1, %r9d
+.L4x_pgroup:
+    movdqa SPLAT(0), %xmm0
+    movdqa PS(1), %xmm1
+    movdqa PS(2), %xmm2
+    movdqa PS(3), %xmm3
+    movdqa SPLAT(4), %xmm4
+    movdqa PS(5), %xmm5
+    movdqa PS(6), %xmm6
+    movdqa PS(7), %xmm7
+    movdqa SPLAT(8), %xmm8
+    movdqa PS(9), %xmm9
+    movdqa PS(10), %xmm10
+    movdqa PS(11), %xmm11
+    movdqa SPLAT(12), %xmm12
+    movdqa PS(13), %xmm13
+    movdqa PS(14), %xmm14
+    movdqa PS(15), %xmm15
+    movdqa %xmm9, CMEM(1)
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    /* first double round: column 0, then both diagonal pairs */
+    QR1 0, 4, 8, 12, 10
+    movdqa %xmm8, CMEM(0)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    mov $9, %eax
+    jmp .L4x_round
+.L4x_group:
+    movdqa SPLAT(0), %xmm0
+    movdqa SPLAT(1), %xmm1
+    movdqa SPLAT(2), %xmm2
+    movdqa SPLAT(3), %xmm3
+    movdqa SPLAT(4), %xmm4
+    movdqa SPLAT(5), %xmm5
+    movdqa SPLAT(6), %xmm6
+    movdqa SPLAT(7), %xmm7
+    movdqa SPLAT(8), %xmm8
+    movdqa SPLAT(9), %xmm9
+    movdqa SPLAT(10), %xmm10
+    movdqa SPLAT(11), %xmm11
+    movdqa SPLAT(12), %xmm12
+    movdqa SPLAT(13), %xmm13
+    movdqa SPLAT(14), %xmm14
+    movdqa SPLAT(15), %xmm15
+.L4x_start:
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    mov $10, %eax
+    .p2align 5
+.L4x_round:
+    /* columns: (0,4,8,12) (1,5,9,13) | swap x8,x9 <-> x10,x11 | (2,6,10,14) (3,7,11,15) */
+    QR2 0, 4, 8, 12, 1, 5, 9, 13
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2 2, 6, 8, 14, 3, 7, 9, 15
+    /* diagonals: (0,5,10,15) (1,6,11,12) | swap | (2,7,8,13) (3,4,9,14) */
+    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    dec %eax
+    jnz .L4x_round
+    cmp $256, %rdx
+    jb .L4x_tail
+    FINISH4 0
+    movdqa SPLAT(12), %xmm0
+    paddd .Lfour(%rip), %xmm0
+    movdqa %xmm0, SPLAT(12)
+    add $256, %rsi
+    add $256, %rdi
+    sub $256, %rdx
+    jz .L4x_done
+    test %r9d, %r9d
+    jnz .L4x_pgroup
+    jmp .L4x_group
+.L4x_tail:
+    FINISH4 1
+    lea KS(%rsp), %r10
+    XOR_TAIL_SSE 256
+.L4x_done:
+    /* wipe what derives from the key: its splat, the c words and PS (the
+     * constants, counters and nonce are not secret) */
+    pxor %xmm0, %xmm0
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    movdqa %xmm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    movdqa %xmm0, CMEM(\i)
+    .endr
+    .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
+    movdqa %xmm0, PS(\i)
+    .endr
+    mov %r11, %rsp
+.L4x_ret:
+    ret
+END(chacha20_ssse3_4x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 5 blocks: the 4-block kernel plus one block in general-purpose registers
+ * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2: the
+ * integer ALUs are idle while the vector pipes work, so the fifth block is
+ * nearly free. Blocks 0..3 are the vector ones, block 4 the scalar one.
+ * All GPRs hold scalar state during the rounds, so the arguments and
+ * counters live on the stack; rbx, rbp, r12-r15 are saved and restored.
+ * Only whole 320-byte groups are processed; the caller does the rest.
+ */
+.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot16(%rip), %xmm\d0
+    pshufb .Lrot16(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    SCALAR_STEP (\s + 0)
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $12, %xmm\b0
+    pslld $12, %xmm\b1
+    psrld $20, %xmm10
+    psrld $20, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    SCALAR_STEP (\s + 1)
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb .Lrot8(%rip), %xmm\d0
+    pshufb .Lrot8(%rip), %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    SCALAR_STEP (\s + 2)
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm10
+    movdqa %xmm\b1, %xmm11
+    pslld $7, %xmm\b0
+    pslld $7, %xmm\b1
+    psrld $25, %xmm10
+    psrld $25, %xmm11
+    por %xmm10, %xmm\b0
+    por %xmm11, %xmm\b1
+    SCALAR_STEP (\s + 3)
+.endm
+
+#define F5_OUT 576
+#define F5_IN 584
+#define F5_LEN 592
+#define F5_KEY 600
+#define F5_CTR 608
+#define F5_RSP 616
+#define F5_CNT 624
+#define F5_SCTR 628
+#define F5_SS 640
+#define F5_FRAME 704
+    .set scalar_sc, F5_SS
+
+ENTRY(chacha20_ssse3_5x)
+    cmp $320, %rdx
+    jb .L5x_ret
+    push %rbx
+    push %rbp
+    push %r12
+    push %r13
+    push %r14
+    push %r15
+    mov %rsp, %rax
+    sub $F5_FRAME, %rsp
+    and $-16, %rsp
+    mov %rax, F5_RSP(%rsp)
+    mov %rdi, F5_OUT(%rsp)
+    mov %rsi, F5_IN(%rsp)
+    mov %rdx, F5_LEN(%rsp)
+    mov %rcx, F5_KEY(%rsp)
+    mov %r8, F5_CTR(%rsp)
+    mov (%r8), %eax
+    add $4, %eax
+    mov %eax, F5_SCTR(%rsp)
+    movdqa .Lsigma(%rip), %xmm3
+    movdqu (%rcx), %xmm7
+    movdqu 16(%rcx), %xmm11
+    movdqu (%r8), %xmm15
+    pshufd $0x00, %xmm3, %xmm0
+    pshufd $0x55, %xmm3, %xmm1
+    pshufd $0xaa, %xmm3, %xmm2
+    pshufd $0xff, %xmm3, %xmm3
+    pshufd $0x00, %xmm7, %xmm4
+    pshufd $0x55, %xmm7, %xmm5
+    pshufd $0xaa, %xmm7, %xmm6
+    pshufd $0xff, %xmm7, %xmm7
+    pshufd $0x00, %xmm11, %xmm8
+    pshufd $0x55, %xmm11, %xmm9
+    pshufd $0xaa, %xmm11, %xmm10
+    pshufd $0xff, %xmm11, %xmm11
+    pshufd $0x00, %xmm15, %xmm12
+    pshufd $0x55, %xmm15, %xmm13
+    pshufd $0xaa, %xmm15, %xmm14
+    pshufd $0xff, %xmm15, %xmm15
+    paddd .Linc4(%rip), %xmm12
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    movdqa %xmm\i, SPLAT(\i)
+    .endr
+    jmp .L5x_start
+.L5x_group:
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    movdqa SPLAT(\i), %xmm\i
+    .endr
+.L5x_start:
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    /* from here on every GPR but rsp is a scalar state word */
+    SCALAR_INIT F5_KEY(%rsp), F5_CTR(%rsp), F5_SCTR(%rsp)
+    movl $10, F5_CNT(%rsp)
+.L5x_round:
+    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
+    movdqa %xmm8, CMEM(0)
+    movdqa %xmm9, CMEM(1)
+    movdqa CMEM(2), %xmm8
+    movdqa CMEM(3), %xmm9
+    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
+    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
+    movdqa %xmm8, CMEM(2)
+    movdqa %xmm9, CMEM(3)
+    movdqa CMEM(0), %xmm8
+    movdqa CMEM(1), %xmm9
+    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
+    decl F5_CNT(%rsp)
+    jnz .L5x_round
+    SCALAR_PARK F5_SS
+    mov F5_OUT(%rsp), %rdi
+    mov F5_IN(%rsp), %rsi
+    mov F5_KEY(%rsp), %rcx
+    mov F5_CTR(%rsp), %r8
+    FINISH4 0
+    SCALAR_OUT F5_SS, F5_SCTR(%rsp), 256
+    movdqa SPLAT(12), %xmm0
+    paddd .Lfive(%rip), %xmm0
+    movdqa %xmm0, SPLAT(12)
+    addl $5, F5_SCTR(%rsp)
+    add $320, %rsi
+    add $320, %rdi
+    mov %rsi, F5_IN(%rsp)
+    mov %rdi, F5_OUT(%rsp)
+    mov F5_LEN(%rsp), %rdx
+    sub $320, %rdx
+    mov %rdx, F5_LEN(%rsp)
+    cmp $320, %rdx
+    jae .L5x_group
+    /* wipe the key splat, c words and parked scalar state */
+    pxor %xmm0, %xmm0
+    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
+    movdqa %xmm0, SPLAT(\i)
+    .endr
+    .irp i, 0, 1, 2, 3
+    movdqa %xmm0, CMEM(\i)
+    .endr
+    .irp off, 0, 16, 32, 48
+    movdqa %xmm0, (F5_SS + \off)(%rsp)
+    .endr
+    mov F5_RSP(%rsp), %rsp
+    pop %r15
+    pop %r14
+    pop %r13
+    pop %r12
+    pop %rbp
+    pop %rbx
+.L5x_ret:
+    ret
+END(chacha20_ssse3_5x)
+
+ELF_NOTES
