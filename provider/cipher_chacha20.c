@@ -120,6 +120,24 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
     return chacha20_set_ctx_params(ctx, params);
 }
 
+/* out = in ^ ks for a partial block, eight bytes at a time: short updates
+ * (Go's 10x25, 100x40) spend most of their time here. Safe in place and for
+ * an output before its input (each load precedes the store over it). */
+static void xor_keystream(unsigned char *out, const unsigned char *in,
+                          const unsigned char *ks, size_t n)
+{
+    for (; n >= 8; n -= 8, in += 8, out += 8, ks += 8) {
+        uint64_t a, b;
+
+        memcpy(&a, in, 8);
+        memcpy(&b, ks, 8);
+        a ^= b;
+        memcpy(out, &a, 8);
+    }
+    while (n-- > 0)
+        *out++ = *in++ ^ *ks++;
+}
+
 /* Advance the 32-bit block counter by n (<= the room left before the wrap);
  * at the wrap, carry into IV word 1 as OpenSSL does. */
 static void counter_add(chacha20_ctx *ctx, uint32_t n)
@@ -177,10 +195,13 @@ static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
     size_t rem;
 
     if (n > 0) {
-        while (len > 0 && n < BLOCK) {
-            *out++ = *in++ ^ ctx->buf[n++];
-            len--;
-        }
+        size_t take = BLOCK - n < len ? BLOCK - n : len;
+
+        xor_keystream(out, in, ctx->buf + n, take);
+        out += take;
+        in += take;
+        len -= take;
+        n += (unsigned int)take;
         ctx->partial_len = n;
         if (len == 0)
             return;
@@ -213,8 +234,7 @@ static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
         ctx->xor_kernel(ctx->buf, ctx->buf, BLOCK, ctx->key, ctx->counter);
         if (ctx->counter_ahead)
             counter_add(ctx, 1);
-        for (size_t i = 0; i < rem; i++)
-            out[i] = in[i] ^ ctx->buf[i];
+        xor_keystream(out, in, ctx->buf, rem);
         ctx->partial_len = (unsigned int)rem;
     }
 }
