@@ -16,6 +16,7 @@
  *   block); IV only reloads the counter and keeps the key; encrypt == decrypt.
  * - Update and final fail with "no key set" until a key is given.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include <openssl/core_dispatch.h>
@@ -24,6 +25,7 @@
 #include <openssl/params.h>
 
 #include "../asm/portable/le.h"
+#include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
 
@@ -32,7 +34,7 @@
 #define BLOCK SIMD_CHACHA20_BLOCK
 
 typedef struct {
-    const simd_provctx *prov;
+    const simd_provctx *prov; /* first: see algctx.h */
     simd_chacha20_fn xor_kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */
@@ -43,17 +45,15 @@ typedef struct {
     unsigned int iv_set : 1;
     unsigned int counter_ahead : 1; /* 3.6+: advance when buffering */
 } chacha20_ctx;
+_Static_assert(offsetof(chacha20_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static void *chacha20_newctx(void *provctx)
 {
     const simd_provctx *prov = provctx;
-    chacha20_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+    chacha20_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
 
-    if (ctx == NULL) {
-        SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
+    if (ctx == NULL)
         return NULL;
-    }
-    ctx->prov = prov;
     ctx->xor_kernel = prov->choice.chacha20->fn;
     ctx->counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     return ctx;
@@ -61,20 +61,12 @@ static void *chacha20_newctx(void *provctx)
 
 static void chacha20_freectx(void *vctx)
 {
-    OPENSSL_clear_free(vctx, sizeof(chacha20_ctx));
+    simd_algctx_free(vctx, sizeof(chacha20_ctx));
 }
 
 static void *chacha20_dupctx(void *vctx)
 {
-    const chacha20_ctx *ctx = vctx;
-    chacha20_ctx *dup;
-
-    if (ctx == NULL)
-        return NULL;
-    dup = OPENSSL_memdup(ctx, sizeof(*ctx));
-    if (dup == NULL)
-        SIMD_RAISE(ctx->prov, SIMD_R_ALLOCATION_FAILED);
-    return dup;
+    return simd_algctx_dup(vctx, sizeof(chacha20_ctx));
 }
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);

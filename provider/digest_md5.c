@@ -6,6 +6,7 @@
  * and the length and empties the buffer, so an update after final continues
  * from there; this file does the same.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include <openssl/core_dispatch.h>
@@ -14,6 +15,7 @@
 #include <openssl/params.h>
 
 #include "../asm/portable/le.h"
+#include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
 
@@ -21,44 +23,34 @@
 #define BLOCK SIMD_MD5_BLOCK
 
 typedef struct {
-    const simd_provctx *prov;
+    const simd_provctx *prov; /* first: see algctx.h */
     simd_md5_fn blocks;
     uint32_t state[4];
     uint64_t nbytes;   /* message length so far */
     unsigned int used; /* bytes waiting in buf */
     uint8_t buf[BLOCK];
 } md5_ctx;
+_Static_assert(offsetof(md5_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static void *md5_newctx(void *provctx)
 {
     const simd_provctx *prov = provctx;
-    md5_ctx *ctx = OPENSSL_zalloc(sizeof(*ctx));
+    md5_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
 
-    if (ctx == NULL) {
-        SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
+    if (ctx == NULL)
         return NULL;
-    }
-    ctx->prov = prov;
     ctx->blocks = prov->choice.md5->fn;
     return ctx;
 }
 
 static void md5_freectx(void *vctx)
 {
-    OPENSSL_clear_free(vctx, sizeof(md5_ctx));
+    simd_algctx_free(vctx, sizeof(md5_ctx));
 }
 
 static void *md5_dupctx(void *vctx)
 {
-    const md5_ctx *ctx = vctx;
-    md5_ctx *dup;
-
-    if (ctx == NULL)
-        return NULL;
-    dup = OPENSSL_memdup(ctx, sizeof(*ctx));
-    if (dup == NULL)
-        SIMD_RAISE(ctx->prov, SIMD_R_ALLOCATION_FAILED);
-    return dup;
+    return simd_algctx_dup(vctx, sizeof(md5_ctx));
 }
 
 static int md5_init(void *vctx, const OSSL_PARAM params[])
