@@ -105,27 +105,6 @@ static int live_contains(const uint8_t *needle)
 
 static tu_ctx t; /* default + simd, override from the environment */
 
-static const OSSL_DISPATCH *dispatch_of(OSSL_PROVIDER *prov, int op,
-                                        const char *name)
-{
-    int no_cache;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, op,
-                                                            &no_cache);
-
-    for (; a != NULL && a->algorithm_names != NULL; a++)
-        if (strstr(a->algorithm_names, name) != NULL)
-            return a->implementation;
-    return NULL;
-}
-
-static void (*fn_of(const OSSL_DISPATCH *d, int id))(void)
-{
-    for (; d != NULL && d->function_id != 0; d++)
-        if (d->function_id == id)
-            return d->function;
-    return NULL;
-}
-
 /* --- provider parameters --- */
 
 static void test_provider_params(void)
@@ -296,29 +275,29 @@ static void test_evp_errors(void)
 
 static void test_dispatch_errors(void)
 {
-    const OSSL_DISPATCH *c = dispatch_of(t.simd, OSSL_OP_CIPHER, "ChaCha20");
-    const OSSL_DISPATCH *d = dispatch_of(t.simd, OSSL_OP_DIGEST, "MD5");
+    const OSSL_DISPATCH *c = tu_dispatch_of(t.simd, OSSL_OP_CIPHER, "ChaCha20");
+    const OSSL_DISPATCH *d = tu_dispatch_of(t.simd, OSSL_OP_DIGEST, "MD5");
     OSSL_FUNC_cipher_newctx_fn *cnew =
-        (OSSL_FUNC_cipher_newctx_fn *)fn_of(c, OSSL_FUNC_CIPHER_NEWCTX);
+        (OSSL_FUNC_cipher_newctx_fn *)tu_fn_of(c, OSSL_FUNC_CIPHER_NEWCTX);
     OSSL_FUNC_cipher_freectx_fn *cfree =
-        (OSSL_FUNC_cipher_freectx_fn *)fn_of(c, OSSL_FUNC_CIPHER_FREECTX);
+        (OSSL_FUNC_cipher_freectx_fn *)tu_fn_of(c, OSSL_FUNC_CIPHER_FREECTX);
     OSSL_FUNC_cipher_encrypt_init_fn *cinit =
-        (OSSL_FUNC_cipher_encrypt_init_fn *)fn_of(c,
+        (OSSL_FUNC_cipher_encrypt_init_fn *)tu_fn_of(c,
                                                   OSSL_FUNC_CIPHER_ENCRYPT_INIT);
     OSSL_FUNC_cipher_update_fn *cupd =
-        (OSSL_FUNC_cipher_update_fn *)fn_of(c, OSSL_FUNC_CIPHER_UPDATE);
+        (OSSL_FUNC_cipher_update_fn *)tu_fn_of(c, OSSL_FUNC_CIPHER_UPDATE);
     OSSL_FUNC_cipher_cipher_fn *cone =
-        (OSSL_FUNC_cipher_cipher_fn *)fn_of(c, OSSL_FUNC_CIPHER_CIPHER);
+        (OSSL_FUNC_cipher_cipher_fn *)tu_fn_of(c, OSSL_FUNC_CIPHER_CIPHER);
     OSSL_FUNC_digest_newctx_fn *dnew =
-        (OSSL_FUNC_digest_newctx_fn *)fn_of(d, OSSL_FUNC_DIGEST_NEWCTX);
+        (OSSL_FUNC_digest_newctx_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_NEWCTX);
     OSSL_FUNC_digest_init_fn *dinit =
-        (OSSL_FUNC_digest_init_fn *)fn_of(d, OSSL_FUNC_DIGEST_INIT);
+        (OSSL_FUNC_digest_init_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_INIT);
     OSSL_FUNC_digest_update_fn *dupd =
-        (OSSL_FUNC_digest_update_fn *)fn_of(d, OSSL_FUNC_DIGEST_UPDATE);
+        (OSSL_FUNC_digest_update_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_UPDATE);
     OSSL_FUNC_digest_final_fn *dfin =
-        (OSSL_FUNC_digest_final_fn *)fn_of(d, OSSL_FUNC_DIGEST_FINAL);
+        (OSSL_FUNC_digest_final_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_FINAL);
     OSSL_FUNC_digest_freectx_fn *dfree =
-        (OSSL_FUNC_digest_freectx_fn *)fn_of(d, OSSL_FUNC_DIGEST_FREECTX);
+        (OSSL_FUNC_digest_freectx_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_FREECTX);
     void *provctx = OSSL_PROVIDER_get0_provider_ctx(t.simd);
     static const uint8_t key[33] = {3}, iv[17] = {4};
     uint8_t buf[64] = {0};

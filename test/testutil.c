@@ -167,6 +167,27 @@ size_t tu_runnable_md5(const char **names, size_t max)
     return n;
 }
 
+const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
+                                    const char *name)
+{
+    int no_cache;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, operation,
+                                                            &no_cache);
+
+    for (; a != NULL && a->algorithm_names != NULL; a++)
+        if (strstr(a->algorithm_names, name) != NULL)
+            return a->implementation;
+    return NULL;
+}
+
+void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void)
+{
+    for (; d != NULL && d->function_id != 0; d++)
+        if (d->function_id == function_id)
+            return d->function;
+    return NULL;
+}
+
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max)
 {
     size_t n = 0;

@@ -49,6 +49,12 @@ const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key);
 size_t tu_runnable_chacha20(const char **names, size_t max);
 size_t tu_runnable_md5(const char **names, size_t max);
 
+/* An implementation's dispatch table from a provider (by a name it lists),
+ * and one function of it; NULL when absent. */
+const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
+                                    const char *name);
+void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void);
+
 /* Hex decode into out (returns length); hex dump for messages. */
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
 
