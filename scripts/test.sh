@@ -58,6 +58,8 @@ meson test -C build-gcc --setup valgrind --suite unit --print-errorlogs
 
 step "libFuzzer, ${SIMDPROV_FUZZ_SECONDS:-60} s from the seed corpus"
 build build-fuzz clang -Dfuzz=true -Dtests=false \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dc_args=-fsanitize=fuzzer-no-link \
     -Dfuzz_seconds="${SIMDPROV_FUZZ_SECONDS:-60}"
 meson test -C build-fuzz --suite fuzz --print-errorlogs
 
