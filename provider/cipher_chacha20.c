@@ -38,11 +38,9 @@ typedef struct {
     simd_chacha20_fn xor_kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */
-    uint8_t iv[CHACHA20_IVLEN];
     uint8_t buf[BLOCK];       /* keystream of the current partial block */
     unsigned int partial_len; /* bytes of buf already used */
     unsigned int key_set : 1;
-    unsigned int iv_set : 1;
     unsigned int counter_ahead : 1; /* 3.6+: advance when buffering */
 } chacha20_ctx;
 _Static_assert(offsetof(chacha20_ctx, prov) == 0, "algctx.h: prov comes first");
@@ -87,8 +85,6 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
                            ivlen);
             return 0;
         }
-        memcpy(ctx->iv, iv, CHACHA20_IVLEN);
-        ctx->iv_set = 1;
     }
     if (key != NULL) {
         if (keylen != CHACHA20_KEYLEN) {
@@ -106,7 +102,7 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
     }
     if (iv != NULL) {
         for (int i = 0; i < 4; i++)
-            ctx->counter[i] = le32_load(ctx->iv + 4 * i);
+            ctx->counter[i] = le32_load(iv + 4 * i);
         ctx->partial_len = 0;
     }
     return chacha20_set_ctx_params(ctx, params);
