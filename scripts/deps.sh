@@ -2,7 +2,7 @@
 # Installs what building and testing simdprov needs on Debian 12, skipping
 # what is already there. Needs root (or sudo) only when something is missing.
 set -eu
-need="meson ninja-build pkg-config gcc clang libssl-dev libcunit1-dev openssl valgrind"
+need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
