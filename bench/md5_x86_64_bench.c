@@ -5,7 +5,7 @@
  *     which runs its md5-x86_64 block function with the least glue).
  *  2. One EVP-style operation (init + update + final) at 8 KiB, 1 MiB, 8 MiB:
  *     OpenSSL's default provider via EVP vs each kernel behind the minimal
- *     glue in test/md5_x86_64_glue.h. Rounds interleave the contenders; the
+ *     glue in bench/md5_x86_64_glue.h. Rounds interleave the contenders; the
  *     median round is reported with the ratio default/kernel (>1 = faster).
  *     If the simd provider loads (OPENSSL_MODULES=<build dir>), the same EVP
  *     op through it is a contender too: that is the number users get, with
@@ -24,7 +24,7 @@
 #include <openssl/opensslv.h>
 #include <openssl/provider.h>
 
-#include "../test/md5_x86_64_glue.h"
+#include "md5_x86_64_glue.h"
 
 #define MAXROUNDS 64
 

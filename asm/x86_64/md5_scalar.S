@@ -194,4 +194,5 @@
 	MD5_BLOCKS md5_blocks_x86_64, 0
 	MD5_BLOCKS md5_blocks_bmi1, 1
 
-#include "md5_elf_notes.h"
+#include "x86_64_asm.h"
+ELF_NOTES

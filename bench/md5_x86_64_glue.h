@@ -1,6 +1,6 @@
 /*
  * Just enough MD5 init/update/final around a block kernel for the x86_64 MD5
- * test and benchmark to hash messages without the provider (the provider's
+ * benchmark to hash messages without the provider (the provider's
  * own glue is tested by the suites in test/). Not used by simd.so.
  */
 #ifndef SIMDPROV_TEST_MD5_X86_64_GLUE_H
