@@ -23,6 +23,7 @@
 #include <openssl/provider.h>
 
 #include "../provider/arch.h"
+#include "../test/testcaps.h"
 
 typedef struct {
     const char *spec;
@@ -243,7 +244,7 @@ static inline uint64_t ticks(void)
 /* Each runnable kernel alone, through the kernel ABI: best of 9 batches. */
 static void time_kernels(void)
 {
-    uint32_t caps = simd_arch_this.probe(), k32[8] = {1}, ctr[4] = {0};
+    uint32_t caps = simd_test_caps(), k32[8] = {1}, ctr[4] = {0};
     uint32_t st[4] = {0};
 
     printf("\nKernels alone on this CPU (%s, best of 9):\n", TICK_UNIT);
@@ -251,7 +252,7 @@ static void time_kernels(void)
         const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
         double best = INFINITY;
 
-        if (k->needs & ~caps)
+        if (!simd_runnable(k->needs, caps))
             continue;
         for (int r = 0; r < 9; r++) {
             uint64_t t0 = ticks();
@@ -266,7 +267,7 @@ static void time_kernels(void)
         const simd_md5_kernel *k = &simd_arch_this.md5[i];
         double best = INFINITY;
 
-        if (k->needs & ~caps)
+        if (!simd_runnable(k->needs, caps))
             continue;
         for (int r = 0; r < 9; r++) {
             uint64_t t0 = ticks();

@@ -23,6 +23,7 @@
 
 #include "../asm/x86_64/kernels_x86_64.h"
 #include "../provider/arch.h"
+#include "../test/testcaps.h"
 
 #define AVX512_NEEDS                                                           \
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
@@ -100,7 +101,7 @@ int main(int argc, char **argv)
     size_t sizes[64], nsizes = 0;
     const char *only = NULL;
     int rounds = 15;
-    uint32_t caps = simd_arch_this.probe();
+    uint32_t caps = simd_test_caps();
     uint8_t *in = aligned_alloc(64, MAXLEN), *out = aligned_alloc(64, MAXLEN);
     uint32_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8}, ctr[4] = {0, 1, 2, 3};
     unsigned char evp_key[32] = {1}, evp_iv[16] = {0};
@@ -144,7 +145,7 @@ int main(int argc, char **argv)
         int run[NK + 1];
 
         for (size_t k = 0; k < NK; k++)
-            run[k] = (kernels[k].needs & ~caps) == 0 &&
+            run[k] = simd_runnable(kernels[k].needs, caps) &&
                      selected(only, kernels[k].name) &&
                      (kernels[k].group == 0 || len >= kernels[k].group);
         run[NK] = 1;

@@ -79,4 +79,11 @@ extern const simd_arch simd_arch_this;
 
 #define SIMD_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Whether a kernel that needs `needs` may run where `caps` are available:
+ * the one place this test is written. */
+static inline int simd_runnable(uint32_t needs, uint32_t caps)
+{
+    return (needs & ~caps) == 0;
+}
+
 #endif

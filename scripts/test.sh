@@ -1,6 +1,9 @@
 #!/bin/sh
 # The whole test suite: what CI runs and what the README tells you to run.
-#   1. gcc build (warnings are errors), every suite
+#   1. gcc build (warnings are errors), every suite; on x86_64 the unit
+#      suites again as smaller CPUs (SIMDPROV_TEST_LEVEL=ssse3, then avx2),
+#      so a machine that runs every kernel also runs the paths that skip
+#      kernels, as a CPU without AVX-512 (or AVX2) would
 #   2. clang build (warnings are errors), every suite
 #   3. gcc ASan+UBSan build (LeakSanitizer included), every suite but the
 #      openssl CLI one
@@ -8,7 +11,8 @@
 #   5. the gcc build's suites under valgrind memcheck (which also hides
 #      AVX-512 from the probe: the lower x86_64 kernels get chosen there)
 #   6. the libFuzzer harness (clang, ASan+UBSan) for SIMDPROV_FUZZ_SECONDS
-#      (default 60) from the committed seed corpus, simd against default
+#      (default 60) from the committed seed corpus, simd against default;
+#      on x86_64 then 15 s more at each smaller CPU level
 #   7. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
 #      several CPU models each (scripts/test-cross.sh; see cross/README.md)
 #   (the constant-time suite runs under valgrind in steps 1 and 2)
@@ -29,9 +33,18 @@ build() { # dir, compiler, extra meson options
     ninja -C "$dir" >/dev/null
 }
 
+# The smaller CPUs this machine also pretends to be (test/testcaps.h).
+lower_levels=""
+[ "$(uname -m)" = x86_64 ] && lower_levels="ssse3 avx2"
+
 step "gcc build"
 build build-gcc gcc
 meson test -C build-gcc --print-errorlogs
+for level in $lower_levels; do
+    step "gcc build, unit suites as a smaller CPU: SIMDPROV_TEST_LEVEL=$level"
+    SIMDPROV_TEST_LEVEL=$level meson test -C build-gcc --suite unit \
+        --print-errorlogs
+done
 
 if [ "${SIMDPROV_SKIP_SLOW:-0}" = 1 ]; then
     exit 0
@@ -62,6 +75,12 @@ build build-fuzz clang -Dfuzz=true -Dtests=false \
     -Dc_args=-fsanitize=fuzzer-no-link \
     -Dfuzz_seconds="${SIMDPROV_FUZZ_SECONDS:-60}"
 meson test -C build-fuzz --suite fuzz --print-errorlogs
+for level in $lower_levels; do
+    step "libFuzzer as a smaller CPU: SIMDPROV_TEST_LEVEL=$level, 15 s"
+    SIMDPROV_TEST_LEVEL=$level OPENSSL_MODULES="$PWD/build-fuzz" \
+        sh fuzz/run_fuzz.sh build-fuzz/fuzz/fuzz_provider fuzz/corpus \
+        "build-fuzz/fuzz/corpus-work-$level" 15
+done
 
 if [ "${SIMDPROV_SKIP_CROSS:-0}" != 1 ]; then
     step "cross matrix (qemu-user)"

@@ -71,7 +71,7 @@ static uint32_t caps;
 
 static int runnable(uint32_t needs)
 {
-    return (needs & ~caps) == 0;
+    return simd_runnable(needs, caps);
 }
 
 /* XGETBV with ECX=1 exists (CPUID.(0xD,1):EAX[2]) and the OS uses AVX. */
@@ -197,7 +197,7 @@ int main(void)
         {NULL, NULL},
     };
 
-    caps = simd_arch_this.probe();
+    caps = tu_caps();
     /* The upper-state check needs XINUSE, and a CPU may report a component
      * in use conservatively: calibrate on a clean and a dirty function. */
     if (have_xinuse()) {

@@ -132,10 +132,10 @@ static void test_kernels(void)
 
     if (caps != NULL && caps_mask(caps, &mask)) {
         for (size_t i = 0; want_c == NULL && i < simd_arch_this.nchacha20; i++)
-            if ((simd_arch_this.chacha20[i].needs & ~mask) == 0)
+            if (simd_runnable(simd_arch_this.chacha20[i].needs, mask))
                 want_c = simd_arch_this.chacha20[i].name;
         for (size_t i = 0; want_m == NULL && i < simd_arch_this.nmd5; i++)
-            if ((simd_arch_this.md5[i].needs & ~mask) == 0)
+            if (simd_runnable(simd_arch_this.md5[i].needs, mask))
                 want_m = simd_arch_this.md5[i].name;
     }
     if (want_c != NULL)
@@ -174,7 +174,7 @@ static void test_tables(void)
 static void test_every_level(void)
 {
     const simd_arch *a = &simd_arch_this;
-    uint32_t cpu = a->probe();
+    uint32_t cpu = tu_cpu_caps(); /* levels named here: no test cap */
 
     for (size_t i = 0; i < a->nlevels; i++) {
         tu_override ov = {1, a->levels[i].name, NULL, NULL};
@@ -196,11 +196,11 @@ static void test_every_level(void)
         k = tu_prov_param(t.simd, "simd.chacha20");
         for (size_t j = 0; k != NULL && j < a->nchacha20; j++)
             if (strcmp(a->chacha20[j].name, k) == 0)
-                CU_ASSERT((a->chacha20[j].needs & ~allowed) == 0);
+                CU_ASSERT(simd_runnable(a->chacha20[j].needs, allowed));
         k = tu_prov_param(t.simd, "simd.md5");
         for (size_t j = 0; k != NULL && j < a->nmd5; j++)
             if (strcmp(a->md5[j].name, k) == 0)
-                CU_ASSERT((a->md5[j].needs & ~allowed) == 0);
+                CU_ASSERT(simd_runnable(a->md5[j].needs, allowed));
         tu_ctx_close(&t);
     }
 }

@@ -23,7 +23,7 @@ static uint32_t caps;
 
 static int runnable(uint32_t needs)
 {
-    return (needs & ~caps) == 0;
+    return simd_runnable(needs, caps);
 }
 
 static void random_state(uint32_t key[8], uint32_t ctr[4])
@@ -364,6 +364,6 @@ int main(void)
         {NULL, NULL},
     };
 
-    caps = simd_arch_this.probe();
+    caps = tu_caps();
     return tu_main("kernels", tests);
 }

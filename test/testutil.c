@@ -8,13 +8,21 @@
 #include <CUnit/Basic.h>
 #include <openssl/err.h>
 
-#include "../provider/arch.h"
+#include "../provider/select.h"
+#include "testcaps.h"
 
 int tu_main(const char *suite, const tu_test *tests)
 {
     CU_pSuite s;
     unsigned int failed;
+    char caps[256];
 
+    /* Say which CPU this run exercises, so a log shows a masked run. */
+    simd_caps_string(tu_caps(), caps, sizeof(caps));
+    printf("%s: caps under test: %s%s%s%s\n", suite, caps,
+           simd_test_level() ? " (SIMDPROV_TEST_LEVEL=" : "",
+           simd_test_level() ? simd_test_level() : "",
+           simd_test_level() ? ")" : "");
     if (CU_initialize_registry() != CUE_SUCCESS)
         return 2;
     s = CU_add_suite(suite, NULL, NULL);
@@ -82,25 +90,36 @@ static const char *const override_vars[] = {"SIMDPROV_LEVEL",
 
 int tu_ctx_open(tu_ctx *t, const tu_override *ov)
 {
+    const char *want[3] = {NULL, NULL, NULL};
     char *saved[3] = {NULL, NULL, NULL};
+    int replace = (ov != NULL && ov->force) || simd_test_level() != NULL;
 
     memset(t, 0, sizeof(*t));
-    if (ov != NULL && ov->force) {
-        const char *want[3] = {ov->level, ov->chacha20, ov->md5};
-
+    if (replace) {
         for (int i = 0; i < 3; i++) {
             const char *old = getenv(override_vars[i]);
 
             saved[i] = old ? strdup(old) : NULL;
-            set_or_unset(override_vars[i], want[i]);
+            want[i] = saved[i];
         }
+        if (ov != NULL && ov->force) {
+            want[0] = ov->level;
+            want[1] = ov->chacha20;
+            want[2] = ov->md5;
+        }
+        /* Pretending to be a smaller CPU: the module gets the test level as
+         * its level cap unless the caller names a level of its own. */
+        if (want[0] == NULL)
+            want[0] = simd_test_level();
+        for (int i = 0; i < 3; i++)
+            set_or_unset(override_vars[i], want[i]);
     }
     t->libctx = OSSL_LIB_CTX_new();
     if (t->libctx != NULL) {
         t->deflt = OSSL_PROVIDER_load(t->libctx, "default");
         t->simd = OSSL_PROVIDER_load(t->libctx, "simd");
     }
-    if (ov != NULL && ov->force) {
+    if (replace) {
         for (int i = 0; i < 3; i++) {
             set_or_unset(override_vars[i], saved[i]);
             free(saved[i]);
@@ -135,16 +154,14 @@ const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key)
     return value;
 }
 
-static uint32_t cpu_caps(void)
+uint32_t tu_caps(void)
 {
-    static uint32_t caps;
-    static int probed;
+    return simd_test_caps();
+}
 
-    if (!probed) {
-        caps = simd_arch_this.probe();
-        probed = 1;
-    }
-    return caps;
+uint32_t tu_cpu_caps(void)
+{
+    return simd_cpu_caps();
 }
 
 size_t tu_runnable_chacha20(const char **names, size_t max)
@@ -152,7 +169,7 @@ size_t tu_runnable_chacha20(const char **names, size_t max)
     size_t n = 0;
 
     for (size_t i = 0; i < simd_arch_this.nchacha20 && n < max; i++)
-        if ((simd_arch_this.chacha20[i].needs & ~cpu_caps()) == 0)
+        if (simd_runnable(simd_arch_this.chacha20[i].needs, tu_caps()))
             names[n++] = simd_arch_this.chacha20[i].name;
     return n;
 }
@@ -162,7 +179,7 @@ size_t tu_runnable_md5(const char **names, size_t max)
     size_t n = 0;
 
     for (size_t i = 0; i < simd_arch_this.nmd5 && n < max; i++)
-        if ((simd_arch_this.md5[i].needs & ~cpu_caps()) == 0)
+        if (simd_runnable(simd_arch_this.md5[i].needs, tu_caps()))
             names[n++] = simd_arch_this.md5[i].name;
     return n;
 }

@@ -28,7 +28,8 @@ size_t tu_scaled(size_t n, size_t min);
 /*
  * A library context with "default" and "simd" loaded. The override comes
  * from the process environment unless `force` is set, in which case the
- * SIMDPROV_* variables are replaced for this load only (NULL = unset).
+ * SIMDPROV_* variables are replaced for this load only (NULL = unset). A
+ * level left unset becomes SIMDPROV_TEST_LEVEL, when that is set.
  */
 typedef struct {
     int force;
@@ -45,7 +46,17 @@ void tu_ctx_close(tu_ctx *t);
 /* A provider's UTF8 parameter (pointer into the provider, static). */
 const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key);
 
-/* Names of the kernels this CPU can run, from the arch tables. */
+/*
+ * The capabilities under test: the probe's, lowered by SIMDPROV_TEST_LEVEL
+ * (testcaps.h). Loops over kernels use these; tu_ctx_open passes the test
+ * level to the module when the caller names no level, so the module's own
+ * choice stays within them too. tu_cpu_caps() is the probe alone, for
+ * checks of what the module does with no level cap at all.
+ */
+uint32_t tu_caps(void);
+uint32_t tu_cpu_caps(void);
+
+/* Names of the kernels tu_caps() can run, best first, from the arch tables. */
 size_t tu_runnable_chacha20(const char **names, size_t max);
 size_t tu_runnable_md5(const char **names, size_t max);
 
