@@ -22,7 +22,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "../test/testcaps.h"
 
 typedef struct {
@@ -248,8 +248,8 @@ static void time_kernels(void)
     uint32_t st[4] = {0};
 
     printf("\nKernels alone on this CPU (%s, best of 9):\n", TICK_UNIT);
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
-        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; i++) {
+        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i];
         double best = INFINITY;
 
         if (!simd_runnable(k->needs, caps))
@@ -258,13 +258,13 @@ static void time_kernels(void)
             uint64_t t0 = ticks();
 
             for (int j = 0; j < 64; j++)
-                k->fn(outbuf, inbuf, 16384, k32, ctr);
+                k->fn.chacha20(outbuf, inbuf, 16384, k32, ctr);
             best = fmin(best, (double)(ticks() - t0) / (64.0 * 16384));
         }
         printf("  ChaCha20 %-16s 16 KiB  %6.3f\n", k->name, best);
     }
-    for (size_t i = 0; i < simd_arch_this.nmd5; i++) {
-        const simd_md5_kernel *k = &simd_arch_this.md5[i];
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_MD5].n; i++) {
+        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_MD5].kernels[i];
         double best = INFINITY;
 
         if (!simd_runnable(k->needs, caps))
@@ -272,7 +272,7 @@ static void time_kernels(void)
         for (int r = 0; r < 9; r++) {
             uint64_t t0 = ticks();
 
-            k->fn(st, inbuf, (1 << 20) / 64);
+            k->fn.md5(st, inbuf, (1 << 20) / 64);
             best = fmin(best, (double)(ticks() - t0) / (1 << 20));
         }
         printf("  MD5      %-16s 1 MiB   %6.3f\n", k->name, best);

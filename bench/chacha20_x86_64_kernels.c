@@ -21,8 +21,8 @@
 
 #include <openssl/evp.h>
 
-#include "../asm/x86_64/kernels_x86_64.h"
-#include "../provider/arch.h"
+#include "../asm/x86_64/kernels.h"
+#include "../asm/arch.h"
 #include "../test/testcaps.h"
 
 #define AVX512_NEEDS                                                           \

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../asm/kernels.h"
-#include "../asm/x86_64/md5_x86_64.h"
+#include "../asm/x86_64/kernels.h"
 
 typedef struct {
     const char *name;

@@ -19,7 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "../test/testcaps.h"
 
 typedef struct {
@@ -129,10 +129,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         setenv("OPENSSL_MODULES", SIMDPROV_BUILD_DIR, 1);
     load(load_in_new_libctx("default"), &deflt);
     /* One simd instance per runnable ChaCha20 kernel, MD5 kernels in turn. */
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
-        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
-        const simd_md5_kernel *m =
-            &simd_arch_this.md5[(size_t)ninstances % simd_arch_this.nmd5];
+    const simd_table *ct = &simd_arch_this.tables[SIMD_ALG_CHACHA20];
+    const simd_table *mt = &simd_arch_this.tables[SIMD_ALG_MD5];
+
+    for (size_t i = 0; i < ct->n; i++) {
+        const simd_kernel *k = &ct->kernels[i];
+        const simd_kernel *m = &mt->kernels[(size_t)ninstances % mt->n];
 
         if (!simd_runnable(k->needs, caps) || ninstances == MAX_INSTANCES)
             continue;

@@ -24,7 +24,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
-#include "../asm/portable/le.h"
+#include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
@@ -52,7 +52,7 @@ static void *chacha20_newctx(void *provctx)
 
     if (ctx == NULL)
         return NULL;
-    ctx->xor_kernel = prov->choice.chacha20->fn;
+    ctx->xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
     ctx->counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     return ctx;
 }

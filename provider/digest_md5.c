@@ -14,7 +14,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
-#include "../asm/portable/le.h"
+#include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
@@ -39,7 +39,7 @@ static void *md5_newctx(void *provctx)
 
     if (ctx == NULL)
         return NULL;
-    ctx->blocks = prov->choice.md5->fn;
+    ctx->blocks = prov->choice.kernel[SIMD_ALG_MD5]->fn.md5;
     return ctx;
 }
 

@@ -5,7 +5,7 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
-#include "select.h"
+#include "../asm/select.h"
 
 typedef struct simd_provctx {
     const OSSL_CORE_HANDLE *handle;

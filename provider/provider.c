@@ -5,6 +5,7 @@
  * copies at creation. Nothing re-probes per call.
  */
 #define _GNU_SOURCE /* secure_getenv */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,8 +22,6 @@
 #define PARAM_ARCH "simd.arch"
 #define PARAM_CAPS "simd.caps"
 #define PARAM_LEVEL "simd.level"
-#define PARAM_CHACHA20 "simd.chacha20"
-#define PARAM_MD5 "simd.md5"
 #define PARAM_OVERRIDE "simd.override"
 
 static const OSSL_PARAM gettable_params[] = {
@@ -33,8 +32,10 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(PARAM_ARCH, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_CAPS, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
-    OSSL_PARAM_DEFN(PARAM_CHACHA20, OSSL_PARAM_UTF8_PTR, NULL, 0),
-    OSSL_PARAM_DEFN(PARAM_MD5, OSSL_PARAM_UTF8_PTR, NULL, 0),
+#define SIMD_ALG_PARAM(id, key, title)                                          \
+    OSSL_PARAM_DEFN("simd." key, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    SIMD_ALGORITHMS(SIMD_ALG_PARAM)
+#undef SIMD_ALG_PARAM
     OSSL_PARAM_DEFN(PARAM_OVERRIDE, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_END,
 };
@@ -64,11 +65,16 @@ static int simd_get_params(void *vprov, OSSL_PARAM params[])
         !set_utf8(params, PARAM_ARCH, simd_arch_this.name) ||
         !set_utf8(params, PARAM_CAPS, prov->caps) ||
         !set_utf8(params, PARAM_LEVEL, c->level) ||
-        !set_utf8(params, PARAM_CHACHA20, c->chacha20->name) ||
-        !set_utf8(params, PARAM_MD5, c->md5->name) ||
         !set_utf8(params, PARAM_OVERRIDE,
                   prov->override_note[0] ? prov->override_note : "ok"))
         goto fail;
+    for (unsigned a = 0; a < SIMD_NALGS; a++) {
+        char key[32];
+
+        snprintf(key, sizeof(key), "simd.%s", simd_alg_name(a));
+        if (!set_utf8(params, key, c->kernel[a]->name))
+            goto fail;
+    }
     /* An int, as OpenSSL's own providers set it (the docs say unsigned). */
     p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
     if (p != NULL && !OSSL_PARAM_set_int(p, 1))
@@ -167,32 +173,42 @@ static void report_override(void *arg, simd_select_problem problem,
 
 /*
  * The override: each key comes from the environment (SIMDPROV_LEVEL,
- * SIMDPROV_CHACHA20, SIMDPROV_MD5) when set, else from the provider's config
- * section (level, chacha20, md5). secure_getenv: a set-uid program does not
- * let its caller pick kernels.
+ * SIMDPROV_CHACHA20, SIMDPROV_MD5, ...) when set, else from the provider's
+ * config section (level, chacha20, md5, ...). secure_getenv: a set-uid
+ * program does not let its caller pick kernels. The names are upper-cased
+ * copies kept in `env_names` for the life of the call.
  */
 static void read_override(const OSSL_CORE_HANDLE *handle,
                           OSSL_FUNC_core_get_params_fn *core_get_params,
                           simd_override *ov)
 {
-    const char *conf_level = NULL, *conf_chacha20 = NULL, *conf_md5 = NULL;
-    const char *env;
+    const char *conf[1 + SIMD_NALGS] = {NULL};
+    const char *keys[1 + SIMD_NALGS];
+    const char **slots[1 + SIMD_NALGS];
+    OSSL_PARAM req[1 + SIMD_NALGS + 1];
 
-    if (core_get_params != NULL) {
-        OSSL_PARAM req[] = {
-            OSSL_PARAM_utf8_ptr("level", (char **)&conf_level, 0),
-            OSSL_PARAM_utf8_ptr("chacha20", (char **)&conf_chacha20, 0),
-            OSSL_PARAM_utf8_ptr("md5", (char **)&conf_md5, 0),
-            OSSL_PARAM_END,
-        };
-        core_get_params(handle, req);
+    keys[0] = "level";
+    slots[0] = &ov->level;
+    for (unsigned a = 0; a < SIMD_NALGS; a++) {
+        keys[1 + a] = simd_alg_name(a);
+        slots[1 + a] = &ov->kernel[a];
     }
-    env = secure_getenv("SIMDPROV_LEVEL");
-    ov->level = env != NULL ? env : conf_level;
-    env = secure_getenv("SIMDPROV_CHACHA20");
-    ov->chacha20 = env != NULL ? env : conf_chacha20;
-    env = secure_getenv("SIMDPROV_MD5");
-    ov->md5 = env != NULL ? env : conf_md5;
+    for (unsigned i = 0; i < 1 + SIMD_NALGS; i++)
+        req[i] = OSSL_PARAM_construct_utf8_ptr(keys[i], (char **)&conf[i], 0);
+    req[1 + SIMD_NALGS] = OSSL_PARAM_construct_end();
+    if (core_get_params != NULL)
+        core_get_params(handle, req);
+    for (unsigned i = 0; i < 1 + SIMD_NALGS; i++) {
+        char var[32] = "SIMDPROV_";
+        size_t n = strlen(var);
+        const char *env;
+
+        for (const char *k = keys[i]; *k != '\0' && n + 1 < sizeof(var); k++)
+            var[n++] = (char)toupper((unsigned char)*k);
+        var[n] = '\0';
+        env = secure_getenv(var);
+        *slots[i] = env != NULL ? env : conf[i];
+    }
 }
 
 /* Whether the core is OpenSSL 3.6 or later (see prov_ctx.h). An unknown or
@@ -211,6 +227,28 @@ static int core_is_3_6_or_later(const OSSL_CORE_HANDLE *handle,
         version == NULL || sscanf(version, "%u.%u", &major, &minor) != 2)
         return 0;
     return major > 3 || (major == 3 && minor >= 6);
+}
+
+/* buildinfo, what `openssl list -providers -verbose` prints: build facts
+ * plus the kernels chosen at load and any override that was ignored. */
+static void write_buildinfo(simd_provctx *prov)
+{
+    char *p = prov->buildinfo;
+    size_t left = sizeof(prov->buildinfo);
+    int n = snprintf(p, left, "%s; %s; chosen at load on this CPU:",
+                     SIMDPROV_VERSION, SIMDPROV_BUILDINFO);
+
+    for (unsigned a = 0; a < SIMD_NALGS && n >= 0 && (size_t)n < left; a++) {
+        p += n;
+        left -= (size_t)n;
+        n = snprintf(p, left, " %s=%s", simd_alg_title(a),
+                     prov->choice.kernel[a]->name);
+    }
+    if (n >= 0 && (size_t)n < left)
+        snprintf(p + n, left - (size_t)n, " (level %s; cpu: %s)%s%s",
+                 prov->choice.level, prov->caps,
+                 prov->override_note[0] ? "; override " : "",
+                 prov->override_note);
 }
 
 /* The module's one exported symbol (everything else is hidden). */
@@ -253,13 +291,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     prov->chacha20_counter_ahead = core_is_3_6_or_later(handle, core_get_params);
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
-    snprintf(prov->buildinfo, sizeof(prov->buildinfo),
-             "%s; %s; chosen at load on this CPU: ChaCha20=%s MD5=%s "
-             "(level %s; cpu: %s)%s%s",
-             SIMDPROV_VERSION, SIMDPROV_BUILDINFO, prov->choice.chacha20->name,
-             prov->choice.md5->name, prov->choice.level, prov->caps,
-             prov->override_note[0] ? "; override " : "",
-             prov->override_note);
+    write_buildinfo(prov);
 
     *out = provider_functions;
     *provctx = prov;

@@ -13,7 +13,7 @@
  * The abi_bad_* functions break one rule each: the negative controls that
  * show the checker can fail.
  */
-#include "../asm/x86_64/x86_64_asm.h"
+#include "../asm/x86_64/asm.h"
 
 #define K_RBX 0x0123456789abcdef
 #define K_RBP 0x1122334455667788

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 uint32_t abi_check_call(const void *fn, const uint64_t args[5]);
@@ -70,8 +70,8 @@ static void test_chacha20_kernels(void)
     for (int i = 0; i < 4; i++)
         ctr[i] = (uint32_t)tu_rand();
     ctr[0] = 7;
-    for (size_t k = 0; k < simd_arch_this.nchacha20; k++) {
-        const simd_chacha20_kernel *kern = &simd_arch_this.chacha20[k];
+    for (size_t k = 0; k < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; k++) {
+        const simd_kernel *kern = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[k];
 
         if (!simd_runnable(kern->needs, caps))
             continue;
@@ -96,8 +96,8 @@ static void test_md5_kernels(void)
     static uint8_t in[64 * 9];
 
     tu_rand_bytes(in, sizeof(in));
-    for (size_t k = 0; k < simd_arch_this.nmd5; k++) {
-        const simd_md5_kernel *kern = &simd_arch_this.md5[k];
+    for (size_t k = 0; k < simd_arch_this.tables[SIMD_ALG_MD5].n; k++) {
+        const simd_kernel *kern = &simd_arch_this.tables[SIMD_ALG_MD5].kernels[k];
 
         if (!simd_runnable(kern->needs, caps))
             continue;

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 typedef struct {
@@ -57,7 +57,7 @@ static const size_t lengths[] = {
 
 /* One call with fresh garbage and fresh callee-saved values; returns 1 if
  * every register came back and the output is right. */
-static int abi_case(const simd_chacha20_kernel *k, size_t len, uint64_t poison)
+static int abi_case(const simd_kernel *k, size_t len, uint64_t poison)
 {
     static uint8_t in[MAX_LEN], out[MAX_LEN], ref[MAX_LEN];
     uint32_t key[8], ctr[4];
@@ -122,8 +122,8 @@ static void test_registers(void)
     static const uint64_t poisons[] = {0, ~0ull, 0x0123456789abcdefull};
     size_t tested = 0;
 
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
-        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; i++) {
+        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i];
 
         if (!simd_runnable(k->needs, caps))
             continue;

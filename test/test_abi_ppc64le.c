@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 typedef struct {
@@ -110,8 +110,8 @@ static void test_kernels_preserve_abi(void)
     for (int i = 0; i < 4; i++)
         ctr[i] = (uint32_t)tu_rand();
     ctr[0] = 7;
-    for (size_t k = 0; k < simd_arch_this.nchacha20; k++) {
-        const simd_chacha20_kernel *kn = &simd_arch_this.chacha20[k];
+    for (size_t k = 0; k < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; k++) {
+        const simd_kernel *kn = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[k];
 
         if (!simd_runnable(kn->needs, caps)) {
             printf("\n  (skip %s: CPU lacks it) ", kn->name);

@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../asm/portable/le.h"
-#include "../provider/arch.h"
+#include "../asm/le.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 #define RV_ABI_NREPORT 27
@@ -84,8 +84,8 @@ static void test_md5_kernels(void)
     int kernels = 0;
 
     tu_rand_bytes(buf, sizeof(buf));
-    for (size_t i = 0; i < simd_arch_this.nmd5; i++) {
-        const simd_md5_kernel *k = &simd_arch_this.md5[i];
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_MD5].n; i++) {
+        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_MD5].kernels[i];
 
         if (!simd_runnable(k->needs, caps))
             continue;
@@ -123,8 +123,8 @@ static void test_chacha20_kernels(void)
         ctr[i] = (uint32_t)tu_rand();
     ctr[0] = 7;
     tu_rand_bytes(in, sizeof(in));
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
-        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; i++) {
+        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i];
 
         if (!simd_runnable(k->needs, caps))
             continue;

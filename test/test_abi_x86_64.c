@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../asm/x86_64/kernels_x86_64.h"
-#include "../provider/arch.h"
+#include "../asm/x86_64/kernels.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 /* what simd_abi_call reports */
@@ -114,22 +114,22 @@ static void test_table_kernels(void)
 {
     const simd_arch *a = &simd_arch_this;
 
-    for (size_t i = 0; i < a->nchacha20; i++) {
+    for (size_t i = 0; i < a->tables[SIMD_ALG_CHACHA20].n; i++) {
         uint32_t got;
 
-        if (!runnable(a->chacha20[i].needs))
+        if (!runnable(a->tables[SIMD_ALG_CHACHA20].kernels[i].needs))
             continue;
-        got = check_chacha20(a->chacha20[i].fn, 0);
+        got = check_chacha20(a->tables[SIMD_ALG_CHACHA20].kernels[i].fn.chacha20, 0);
         if (got != 0)
             fprintf(stderr, "\n  chacha20 %s: ABI faults 0x%x",
-                    a->chacha20[i].name, got);
+                    a->tables[SIMD_ALG_CHACHA20].kernels[i].name, got);
         CU_ASSERT_EQUAL(got, 0);
     }
-    for (size_t i = 0; i < a->nmd5; i++) {
+    for (size_t i = 0; i < a->tables[SIMD_ALG_MD5].n; i++) {
         static uint8_t in[64 * 17];
         uint32_t got = 0;
 
-        if (!runnable(a->md5[i].needs))
+        if (!runnable(a->tables[SIMD_ALG_MD5].kernels[i].needs))
             continue;
         tu_rand_bytes(in, sizeof(in));
         for (size_t n = 0; n <= 17; n++) {
@@ -139,12 +139,12 @@ static void test_table_kernels(void)
 
             memcpy(ref, state, sizeof(ref));
             md5_blocks_portable(ref, in, n);
-            got |= simd_abi_call((void *)a->md5[i].fn, (uintptr_t)state,
+            got |= simd_abi_call((void *)a->tables[SIMD_ALG_MD5].kernels[i].fn.md5, (uintptr_t)state,
                                  (uintptr_t)in, n, 0, 0);
             CU_ASSERT(memcmp(state, ref, sizeof(ref)) == 0);
         }
         if (got != 0)
-            fprintf(stderr, "\n  md5 %s: ABI faults 0x%x", a->md5[i].name,
+            fprintf(stderr, "\n  md5 %s: ABI faults 0x%x", a->tables[SIMD_ALG_MD5].kernels[i].name,
                     got);
         CU_ASSERT_EQUAL(got, 0);
     }

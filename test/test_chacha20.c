@@ -288,7 +288,7 @@ static void run_wrap_stream(const EVP_CIPHER *simd, const EVP_CIPHER *deflt)
 
 static void differential_for(const char *kernel)
 {
-    tu_override ov = {1, NULL, kernel, NULL};
+    tu_override ov = {1, NULL, {kernel, NULL}};
     tu_ctx t;
     EVP_CIPHER *simd, *deflt;
 
@@ -311,7 +311,7 @@ static void differential_for(const char *kernel)
 static void test_every_kernel(void)
 {
     const char *names[16];
-    size_t n = tu_runnable_chacha20(names, 16);
+    size_t n = tu_runnable(SIMD_ALG_CHACHA20, names, 16);
 
     CU_ASSERT(n >= 1);
     for (size_t i = 0; i < n; i++)

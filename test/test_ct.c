@@ -16,7 +16,7 @@
 
 #include <valgrind/memcheck.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED(p, n)
@@ -28,7 +28,7 @@ static const size_t lengths[] = {0,   1,   15,  16,  63,  64,   65,  127,
                                  128, 200, 255, 256, 257, 511,  512, 513,
                                  700, 1023, 1024, 1025, 2049, 4096};
 
-static void chacha20_kernel(const simd_chacha20_kernel *k)
+static void chacha20_kernel(const simd_kernel *k)
 {
     uint32_t key[8], ctr[4];
     int bad = 0;
@@ -44,7 +44,7 @@ static void chacha20_kernel(const simd_chacha20_kernel *k)
         SECRET(key, sizeof(key));
         SECRET(&ctr[1], 3 * sizeof(uint32_t));
         SECRET(in, len);
-        k->fn(out, in, len, key, ctr);
+        k->fn.chacha20(out, in, len, key, ctr);
         PUBLIC(out, len);
         PUBLIC(key, sizeof(key));
         PUBLIC(ctr, sizeof(ctr));
@@ -54,7 +54,7 @@ static void chacha20_kernel(const simd_chacha20_kernel *k)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-static void md5_kernel(const simd_md5_kernel *k)
+static void md5_kernel(const simd_kernel *k)
 {
     int bad = 0;
 
@@ -67,7 +67,7 @@ static void md5_kernel(const simd_md5_kernel *k)
         md5_blocks_portable(want, in, n);
         SECRET(st, sizeof(st));
         SECRET(in, 64 * n);
-        k->fn(st, in, n);
+        k->fn.md5(st, in, n);
         PUBLIC(st, sizeof(st));
         PUBLIC(in, 64 * n);
         bad += memcmp(st, want, sizeof(st)) != 0;
@@ -80,16 +80,21 @@ static void test_kernels(void)
     uint32_t caps = tu_caps();
     int ran = 0;
 
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++)
-        if (simd_runnable(simd_arch_this.chacha20[i].needs, caps)) {
-            chacha20_kernel(&simd_arch_this.chacha20[i]);
-            ran++;
-        }
-    for (size_t i = 0; i < simd_arch_this.nmd5; i++)
-        if (simd_runnable(simd_arch_this.md5[i].needs, caps)) {
-            md5_kernel(&simd_arch_this.md5[i]);
-            ran++;
-        }
+    static void (*const check[SIMD_NALGS])(const simd_kernel *) = {
+        [SIMD_ALG_CHACHA20] = chacha20_kernel,
+        [SIMD_ALG_MD5] = md5_kernel,
+    };
+
+    for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+        const simd_table *t = &simd_arch_this.tables[alg];
+
+        CU_ASSERT_PTR_NOT_NULL_FATAL(check[alg]); /* a new algorithm needs one */
+        for (size_t i = 0; i < t->n; i++)
+            if (simd_runnable(t->kernels[i].needs, caps)) {
+                check[alg](&t->kernels[i]);
+                ran++;
+            }
+    }
     printf("(%d kernels) ", ran);
     CU_ASSERT(ran >= 2);
 }

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../provider/arch.h"
-#include "../provider/select.h"
+#include "../asm/arch.h"
+#include "../asm/select.h"
 #include "testutil.h"
 
 static tu_ctx ctx;
@@ -27,7 +27,7 @@ static int ctx_ok;
  * reported choice is the provider's own default for this CPU. */
 static OSSL_PROVIDER *provider(void)
 {
-    static const tu_override none = {1, NULL, NULL, NULL};
+    static const tu_override none = {1, NULL, {NULL, NULL}};
 
     if (!ctx_ok)
         ctx_ok = tu_ctx_open(&ctx, &none);
@@ -122,48 +122,29 @@ static void test_level(void)
         check_string("simd.level", want);
 }
 
-/* The first (best) table entry whose needs the expected caps cover. */
+/* Per algorithm: SIMDPROV_EXPECT_<ALG> when set, else the best table entry
+ * whose needs the expected caps cover. */
 static void test_kernels(void)
 {
-    const char *want_c = expect("SIMDPROV_EXPECT_CHACHA20");
-    const char *want_m = expect("SIMDPROV_EXPECT_MD5");
     const char *caps = expect("SIMDPROV_EXPECT_CAPS");
+    static const char *const vars[SIMD_NALGS] = {
+#define SIMD_ALG_VAR(id, key, title) "SIMDPROV_EXPECT_" #id,
+        SIMD_ALGORITHMS(SIMD_ALG_VAR)
+#undef SIMD_ALG_VAR
+    };
     uint32_t mask;
+    int have_mask = caps != NULL && caps_mask(caps, &mask);
 
-    if (caps != NULL && caps_mask(caps, &mask)) {
-        for (size_t i = 0; want_c == NULL && i < simd_arch_this.nchacha20; i++)
-            if (simd_runnable(simd_arch_this.chacha20[i].needs, mask))
-                want_c = simd_arch_this.chacha20[i].name;
-        for (size_t i = 0; want_m == NULL && i < simd_arch_this.nmd5; i++)
-            if (simd_runnable(simd_arch_this.md5[i].needs, mask))
-                want_m = simd_arch_this.md5[i].name;
+    for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+        const char *want = expect(vars[alg]);
+        char param[32];
+
+        if (want == NULL && have_mask)
+            want = simd_best(&simd_arch_this.tables[alg], mask)->name;
+        snprintf(param, sizeof(param), "simd.%s", simd_alg_name(alg));
+        if (want != NULL)
+            check_string(param, want);
     }
-    if (want_c != NULL)
-        check_string("simd.chacha20", want_c);
-    if (want_m != NULL)
-        check_string("simd.md5", want_m);
-}
-
-/*
- * The arch's tables as arch.h describes them: levels lowest first from
- * "portable" (caps 0), each including the one below; kernel tables ending
- * with the portable kernel, which needs nothing.
- */
-static void test_tables(void)
-{
-    const simd_arch *a = &simd_arch_this;
-
-    CU_ASSERT_FATAL(a->nlevels > 0 && a->nchacha20 > 0 && a->nmd5 > 0);
-    CU_ASSERT_STRING_EQUAL(a->levels[0].name, "portable");
-    CU_ASSERT_EQUAL(a->levels[0].caps, 0);
-    for (size_t i = 1; i < a->nlevels; i++) {
-        CU_ASSERT((a->levels[i - 1].caps & ~a->levels[i].caps) == 0);
-        CU_ASSERT(a->levels[i].caps & SIMD_CAP_ASM);
-    }
-    CU_ASSERT_STRING_EQUAL(a->chacha20[a->nchacha20 - 1].name, "portable");
-    CU_ASSERT_EQUAL(a->chacha20[a->nchacha20 - 1].needs, 0);
-    CU_ASSERT_STRING_EQUAL(a->md5[a->nmd5 - 1].name, "portable");
-    CU_ASSERT_EQUAL(a->md5[a->nmd5 - 1].needs, 0);
 }
 
 /*
@@ -177,13 +158,13 @@ static void test_every_level(void)
     uint32_t cpu = tu_cpu_caps(); /* levels named here: no test cap */
 
     for (size_t i = 0; i < a->nlevels; i++) {
-        tu_override ov = {1, a->levels[i].name, NULL, NULL};
+        tu_override ov = {1, a->levels[i].name, {NULL, NULL}};
         uint32_t allowed = cpu & a->levels[i].caps;
         const char *want = a->levels[0].name, *got, *note, *k;
         tu_ctx t;
 
         for (size_t j = 0; j < a->nlevels; j++)
-            if ((a->levels[j].caps & ~allowed) == 0)
+            if (simd_runnable(a->levels[j].caps, allowed))
                 want = a->levels[j].name;
         CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
         got = tu_prov_param(t.simd, "simd.level");
@@ -193,14 +174,15 @@ static void test_every_level(void)
         if (got == NULL || strcmp(got, want) != 0 || note == NULL || strcmp(note, "ok") != 0)
             fprintf(stderr, "SIMDPROV_LEVEL=%s: level '%s' (want '%s'), override '%s'\n",
                     a->levels[i].name, got ? got : "(null)", want, note ? note : "(null)");
-        k = tu_prov_param(t.simd, "simd.chacha20");
-        for (size_t j = 0; k != NULL && j < a->nchacha20; j++)
-            if (strcmp(a->chacha20[j].name, k) == 0)
-                CU_ASSERT(simd_runnable(a->chacha20[j].needs, allowed));
-        k = tu_prov_param(t.simd, "simd.md5");
-        for (size_t j = 0; k != NULL && j < a->nmd5; j++)
-            if (strcmp(a->md5[j].name, k) == 0)
-                CU_ASSERT(simd_runnable(a->md5[j].needs, allowed));
+        for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+            char param[32];
+            const simd_kernel *kern;
+
+            snprintf(param, sizeof(param), "simd.%s", simd_alg_name(alg));
+            k = tu_prov_param(t.simd, param);
+            kern = simd_find(&a->tables[alg], k);
+            CU_ASSERT(kern != NULL && simd_runnable(kern->needs, allowed));
+        }
         tu_ctx_close(&t);
     }
 }
@@ -209,7 +191,10 @@ static void test_every_level(void)
 static void test_report(void)
 {
     static const char *const params[] = {"simd.arch", "simd.caps", "simd.level",
-                                         "simd.chacha20", "simd.md5"};
+#define SIMD_ALG_PARAM(id, key, title) "simd." key,
+        SIMD_ALGORITHMS(SIMD_ALG_PARAM)
+#undef SIMD_ALG_PARAM
+    };
 
     for (size_t i = 0; i < SIMD_COUNT(params); i++) {
         const char *v = tu_prov_param(provider(), params[i]);
@@ -226,7 +211,7 @@ int main(void)
     static const tu_test tests[] = {
         {"arch", test_arch},     {"caps", test_caps},
         {"level", test_level},   {"kernels", test_kernels},
-        {"tables", test_tables}, {"every level", test_every_level},
+        {"every level", test_every_level},
         {"report", test_report}, {NULL, NULL},
     };
     int rc = tu_main("expect", tests);

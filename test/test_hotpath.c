@@ -58,7 +58,7 @@ static uint8_t buf[70000 + 64];
 
 static void chacha20_updates(const char *kernel)
 {
-    tu_override ov = {1, NULL, kernel, NULL};
+    tu_override ov = {1, NULL, {kernel, NULL}};
     tu_ctx t;
     EVP_CIPHER *c;
     EVP_CIPHER_CTX *ctx;
@@ -87,7 +87,7 @@ static void chacha20_updates(const char *kernel)
 
 static void md5_updates(const char *kernel)
 {
-    tu_override ov = {1, NULL, NULL, kernel};
+    tu_override ov = {1, NULL, {NULL, kernel}};
     tu_ctx t;
     EVP_MD *md;
     EVP_MD_CTX *ctx;
@@ -113,7 +113,7 @@ static void md5_updates(const char *kernel)
 static void test_chacha20(void)
 {
     const char *names[16];
-    size_t n = tu_runnable_chacha20(names, 16);
+    size_t n = tu_runnable(SIMD_ALG_CHACHA20, names, 16);
 
     for (size_t i = 0; i < n; i++)
         chacha20_updates(names[i]);
@@ -122,7 +122,7 @@ static void test_chacha20(void)
 static void test_md5(void)
 {
     const char *names[16];
-    size_t n = tu_runnable_md5(names, 16);
+    size_t n = tu_runnable(SIMD_ALG_MD5, names, 16);
 
     for (size_t i = 0; i < n; i++)
         md5_updates(names[i]);

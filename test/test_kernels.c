@@ -11,8 +11,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../asm/portable/le.h"
-#include "../provider/arch.h"
+#include "../asm/le.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 #include "vectors.h"
 
@@ -45,7 +45,7 @@ static uint32_t clamp_counter(uint32_t ctr0, size_t len)
 }
 
 /* Compares one kernel with the portable one on one case; checks canaries. */
-static int chacha20_case(const simd_chacha20_kernel *k, size_t len,
+static int chacha20_case(const simd_kernel *k, size_t len,
                          size_t in_off, size_t out_off, int in_place,
                          const uint32_t key[8], const uint32_t ctr[4])
 {
@@ -66,7 +66,7 @@ static int chacha20_case(const simd_chacha20_kernel *k, size_t len,
     chacha20_xor_portable(ref, src, len, key, ctr);
     if (!in_place)
         memset(out, 0xa5, len + out_off + 64);
-    k->fn(dst, src, len, key, ctr);
+    k->fn.chacha20(dst, src, len, key, ctr);
     ok = memcmp(dst, ref, len) == 0;
     if (!in_place) {
         for (size_t i = 0; i < out_off + 32; i++)
@@ -77,14 +77,14 @@ static int chacha20_case(const simd_chacha20_kernel *k, size_t len,
     return ok;
 }
 
-static void for_each_chacha20(void (*check)(const simd_chacha20_kernel *))
+static void for_each_chacha20(void (*check)(const simd_kernel *))
 {
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++)
-        if (runnable(simd_arch_this.chacha20[i].needs))
-            check(&simd_arch_this.chacha20[i]);
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; i++)
+        if (runnable(simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i].needs))
+            check(&simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i]);
 }
 
-static void chacha20_kat(const simd_chacha20_kernel *k)
+static void chacha20_kat(const simd_kernel *k)
 {
     for (size_t v = 0; v < SIMD_COUNT(chacha20_vectors); v++) {
         const chacha20_vector *tv = &chacha20_vectors[v];
@@ -100,7 +100,7 @@ static void chacha20_kat(const simd_chacha20_kernel *k)
             ctr[i] = le32_load(ivb + 4 * i);
         if (tv->plain != NULL)
             memcpy(plain, tv->plain, n);
-        k->fn(got, plain, n, key, ctr);
+        k->fn.chacha20(got, plain, n, key, ctr);
         CU_ASSERT_EQUAL(memcmp(got, want, n), 0);
     }
 }
@@ -110,7 +110,7 @@ static void test_chacha20_kat(void)
     for_each_chacha20(chacha20_kat);
 }
 
-static void chacha20_all_lengths(const simd_chacha20_kernel *k)
+static void chacha20_all_lengths(const simd_kernel *k)
 {
     uint32_t key[8], ctr[4];
     int bad = 0;
@@ -129,7 +129,7 @@ static void test_chacha20_all_lengths(void)
     for_each_chacha20(chacha20_all_lengths);
 }
 
-static void chacha20_random_lengths(const simd_chacha20_kernel *k)
+static void chacha20_random_lengths(const simd_kernel *k)
 {
     uint32_t key[8], ctr[4];
     int bad = 0;
@@ -152,7 +152,7 @@ static void test_chacha20_random_lengths(void)
 }
 
 /* Counters 0xfffffff0..0xffffffff, each with the longest non-wrapping call. */
-static void chacha20_near_wrap(const simd_chacha20_kernel *k)
+static void chacha20_near_wrap(const simd_kernel *k)
 {
     uint32_t key[8], ctr[4];
     int bad = 0;
@@ -203,7 +203,7 @@ static uint8_t *guarded_start(guarded *g)
     return g->base + g->page;
 }
 
-static void chacha20_guard_pages(const simd_chacha20_kernel *k)
+static void chacha20_guard_pages(const simd_kernel *k)
 {
     guarded gi, go;
     uint8_t ref[4096];
@@ -218,14 +218,14 @@ static void chacha20_guard_pages(const simd_chacha20_kernel *k)
         ctr[0] = clamp_counter(ctr[0], len);
         tu_rand_bytes(in, len);
         chacha20_xor_portable(ref, in, len, key, ctr);
-        k->fn(out, in, len, key, ctr);
+        k->fn.chacha20(out, in, len, key, ctr);
         bad += memcmp(out, ref, len) != 0;
         /* And starting right after the leading hole. */
         in = guarded_start(&gi);
         out = guarded_start(&go);
         tu_rand_bytes(in, len);
         chacha20_xor_portable(ref, in, len, key, ctr);
-        k->fn(out, in, len, key, ctr);
+        k->fn.chacha20(out, in, len, key, ctr);
         bad += memcmp(out, ref, len) != 0;
     }
     CU_ASSERT_EQUAL(bad, 0);
@@ -238,15 +238,15 @@ static void test_chacha20_guard_pages(void)
     for_each_chacha20(chacha20_guard_pages);
 }
 
-static void for_each_md5(void (*check)(const simd_md5_kernel *))
+static void for_each_md5(void (*check)(const simd_kernel *))
 {
-    for (size_t i = 0; i < simd_arch_this.nmd5; i++)
-        if (runnable(simd_arch_this.md5[i].needs))
-            check(&simd_arch_this.md5[i]);
+    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_MD5].n; i++)
+        if (runnable(simd_arch_this.tables[SIMD_ALG_MD5].kernels[i].needs))
+            check(&simd_arch_this.tables[SIMD_ALG_MD5].kernels[i]);
 }
 
 /* Same state as the portable kernel, and the input left as it was. */
-static int md5_case(const simd_md5_kernel *k, const uint8_t *in,
+static int md5_case(const simd_kernel *k, const uint8_t *in,
                     size_t nblocks)
 {
     static uint8_t copy[64 * 64];
@@ -257,12 +257,12 @@ static int md5_case(const simd_md5_kernel *k, const uint8_t *in,
         want[i] = got[i] = (uint32_t)tu_rand();
     memcpy(copy, in, check);
     md5_blocks_portable(want, in, nblocks);
-    k->fn(got, in, nblocks);
+    k->fn.md5(got, in, nblocks);
     return memcmp(want, got, sizeof(want)) == 0 &&
            memcmp(copy, in, check) == 0;
 }
 
-static void md5_blocks(const simd_md5_kernel *k)
+static void md5_blocks(const simd_kernel *k)
 {
     static uint8_t buf[MAX_RANDOM_LEN + 64];
     int bad = 0;
@@ -282,7 +282,7 @@ static void test_md5_blocks(void)
     for_each_md5(md5_blocks);
 }
 
-static void md5_guard_pages(const simd_md5_kernel *k)
+static void md5_guard_pages(const simd_kernel *k)
 {
     guarded g;
     int bad = 0;
@@ -327,26 +327,34 @@ static void test_md5_portable_kat(void)
     }
 }
 
-/* The tables are well formed: portable last and needing nothing, and every
- * non-portable kernel needs the assembly capability. */
+/* The tables are well formed: levels lowest first from "portable" (caps 0),
+ * each above it including the one below and the assembly capability; in
+ * every table, portable last and needing nothing, and every other kernel
+ * needing the assembly capability. */
 static void test_tables(void)
 {
     const simd_arch *a = &simd_arch_this;
+    const simd_table *c = &a->tables[SIMD_ALG_CHACHA20];
+    const simd_table *m = &a->tables[SIMD_ALG_MD5];
 
-    CU_ASSERT_FATAL(a->nchacha20 > 0 && a->nmd5 > 0 && a->nlevels > 0);
-    CU_ASSERT_EQUAL(a->chacha20[a->nchacha20 - 1].needs, 0);
-    CU_ASSERT_PTR_EQUAL(a->chacha20[a->nchacha20 - 1].fn,
-                        chacha20_xor_portable);
-    CU_ASSERT_EQUAL(a->md5[a->nmd5 - 1].needs, 0);
-    CU_ASSERT_PTR_EQUAL(a->md5[a->nmd5 - 1].fn, md5_blocks_portable);
+    CU_ASSERT_FATAL(a->nlevels > 0);
     CU_ASSERT_STRING_EQUAL(a->levels[0].name, "portable");
     CU_ASSERT_EQUAL(a->levels[0].caps, 0);
-    for (size_t i = 0; i + 1 < a->nchacha20; i++)
-        CU_ASSERT(a->chacha20[i].needs & SIMD_CAP_ASM);
-    for (size_t i = 0; i + 1 < a->nmd5; i++)
-        CU_ASSERT(a->md5[i].needs & SIMD_CAP_ASM);
-    for (size_t i = 1; i < a->nlevels; i++) /* each level includes the last */
-        CU_ASSERT_EQUAL(a->levels[i - 1].caps & ~a->levels[i].caps, 0);
+    for (size_t i = 1; i < a->nlevels; i++) { /* each includes the last */
+        CU_ASSERT(simd_runnable(a->levels[i - 1].caps, a->levels[i].caps));
+        CU_ASSERT(a->levels[i].caps & SIMD_CAP_ASM);
+    }
+    for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+        const simd_table *t = &a->tables[alg];
+
+        CU_ASSERT_FATAL(t->n > 0);
+        CU_ASSERT_STRING_EQUAL(t->kernels[t->n - 1].name, "portable");
+        CU_ASSERT_EQUAL(t->kernels[t->n - 1].needs, 0);
+        for (size_t i = 0; i + 1 < t->n; i++)
+            CU_ASSERT(t->kernels[i].needs & SIMD_CAP_ASM);
+    }
+    CU_ASSERT_PTR_EQUAL(c->kernels[c->n - 1].fn.chacha20, chacha20_xor_portable);
+    CU_ASSERT_PTR_EQUAL(m->kernels[m->n - 1].fn.md5, md5_blocks_portable);
 }
 
 int main(void)

@@ -98,13 +98,13 @@ static void *hammer(void *arg)
 static void test_contexts_with_different_overrides(void)
 {
     const char *names[16];
-    size_t n = tu_runnable_chacha20(names, 15);
+    size_t n = tu_runnable(SIMD_ALG_CHACHA20, names, 15);
     slot slots[16];
     pthread_t th[16];
 
     names[n++] = NULL; /* plus one with the probe's own choice */
     for (size_t i = 0; i < n; i++) {
-        tu_override ov = {1, NULL, names[i], "portable"};
+        tu_override ov = {1, NULL, {names[i], "portable"}};
 
         slots[i].kernel = names[i];
         CU_ASSERT_FATAL(tu_ctx_open(&slots[i].t, &ov));

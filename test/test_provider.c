@@ -16,7 +16,7 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 #include "testutil.h"
 
 /* --- allocation tracking, to see what freed and live memory holds --- */
@@ -369,8 +369,8 @@ static void test_reason_strings(void)
 
 static void test_override_env(void)
 {
-    tu_override portable = {1, "portable", NULL, NULL};
-    tu_override bogus = {1, "warp9", "nonesuch", NULL};
+    tu_override portable = {1, "portable", {NULL, NULL}};
+    tu_override bogus = {1, "warp9", {"nonesuch", NULL}};
     tu_ctx o;
 
     CU_ASSERT_FATAL(tu_ctx_open(&o, &portable));
@@ -384,31 +384,24 @@ static void test_override_env(void)
     CU_ASSERT_EQUAL(tu_errors_matching("unknown level \"warp9\""), 1);
     /* the bad level is ignored, so the choice is the best one the real CPU
      * runs (not t's, nor SIMDPROV_TEST_LEVEL's: this open names a level) */
-    {
-        const char *best = NULL; /* the first runnable one, tables best first */
-
-        for (size_t i = 0; best == NULL && i < simd_arch_this.nchacha20; i++)
-            if (simd_runnable(simd_arch_this.chacha20[i].needs, tu_cpu_caps()))
-                best = simd_arch_this.chacha20[i].name;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(best);
-        CU_ASSERT_STRING_EQUAL(tu_prov_param(o.simd, "simd.chacha20"), best);
-    }
+    CU_ASSERT_STRING_EQUAL(
+        tu_prov_param(o.simd, "simd.chacha20"),
+        simd_best(&simd_arch_this.tables[SIMD_ALG_CHACHA20], tu_cpu_caps())->name);
     tu_ctx_close(&o);
     ERR_clear_error();
 }
 
 /* Opens simd with `level` and a forced kernel; checks whether it was taken
  * and that a refusal was reported. */
-static void expect_forced(const char *level, const char *param,
-                          const char *name, int taken)
+static void expect_forced(const char *level, simd_alg alg, const char *name,
+                          int taken)
 {
-    tu_override ov = {1, level, NULL, NULL};
+    tu_override ov = {1, level, {NULL, NULL}};
+    char param[32];
     tu_ctx o;
 
-    if (strcmp(param, "simd.chacha20") == 0)
-        ov.chacha20 = name;
-    else
-        ov.md5 = name;
+    ov.kernel[alg] = name;
+    snprintf(param, sizeof(param), "simd.%s", simd_alg_name(alg));
     ERR_clear_error();
     CU_ASSERT_FATAL(tu_ctx_open(&o, &ov));
     CU_ASSERT_EQUAL(strcmp(tu_prov_param(o.simd, param), name) == 0, taken);
@@ -416,24 +409,22 @@ static void expect_forced(const char *level, const char *param,
     tu_ctx_close(&o);
 }
 
-/* Every kernel of both tables, forced: under level "portable" only the
+/* Every kernel of every table, forced: under level "portable" only the
  * portable kernels are taken; without a level, exactly those the CPU runs
  * (under SIMDPROV_TEST_LEVEL, which tu_ctx_open passes on as the level). */
 static void test_override_never_raises(void)
 {
     uint32_t caps = tu_caps();
 
-    for (size_t i = 0; i < simd_arch_this.nchacha20; i++) {
-        const simd_chacha20_kernel *k = &simd_arch_this.chacha20[i];
+    for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+        const simd_table *t = &simd_arch_this.tables[alg];
 
-        expect_forced("portable", "simd.chacha20", k->name, k->needs == 0);
-        expect_forced(NULL, "simd.chacha20", k->name, simd_runnable(k->needs, caps));
-    }
-    for (size_t i = 0; i < simd_arch_this.nmd5; i++) {
-        const simd_md5_kernel *k = &simd_arch_this.md5[i];
+        for (size_t i = 0; i < t->n; i++) {
+            const simd_kernel *k = &t->kernels[i];
 
-        expect_forced("portable", "simd.md5", k->name, k->needs == 0);
-        expect_forced(NULL, "simd.md5", k->name, simd_runnable(k->needs, caps));
+            expect_forced("portable", alg, k->name, k->needs == 0);
+            expect_forced(NULL, alg, k->name, simd_runnable(k->needs, caps));
+        }
     }
 }
 

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "../provider/arch.h"
-#include "../provider/select.h"
+#include "../asm/arch.h"
+#include "../asm/select.h"
 #include "testutil.h"
 
 #if defined(__x86_64__) && __has_include(<valgrind/valgrind.h>)
@@ -39,18 +39,21 @@ static const simd_level fake_levels[] = {
     {"mid", CAP_A | CAP_B},
     {"top", CAP_A | CAP_B | CAP_C},
 };
-static const simd_chacha20_kernel fake_chacha20[] = {
-    {"fast", CAP_A | CAP_B | CAP_C, k_fast},
-    {"mid", CAP_A | CAP_B, k_mid},
-    {"portable", 0, chacha20_xor_portable},
+static const simd_kernel fake_chacha20[] = {
+    {"fast", CAP_A | CAP_B | CAP_C, {.chacha20 = k_fast}},
+    {"mid", CAP_A | CAP_B, {.chacha20 = k_mid}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
-static const simd_md5_kernel fake_md5[] = {
-    {"scalar", CAP_A, m_asm},
-    {"portable", 0, md5_blocks_portable},
+static const simd_kernel fake_md5[] = {
+    {"scalar", CAP_A, {.md5 = m_asm}},
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 static const simd_arch fake = {
-    "fake",        NULL, fake_levels, SIMD_COUNT(fake_levels), fake_chacha20,
-    SIMD_COUNT(fake_chacha20), fake_md5, SIMD_COUNT(fake_md5),
+    .name = "fake",
+    .levels = fake_levels,
+    .nlevels = SIMD_COUNT(fake_levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(fake_chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(fake_md5)},
 };
 
 static int reports;
@@ -67,7 +70,7 @@ static void count_report(void *arg, simd_select_problem p, const char *what,
 static simd_choice choose(uint32_t caps, const char *level, const char *c,
                           const char *m)
 {
-    simd_override ov = {level, c, m};
+    simd_override ov = {level, {[SIMD_ALG_CHACHA20] = c, [SIMD_ALG_MD5] = m}};
     simd_choice ch;
 
     reports = 0;
@@ -79,19 +82,19 @@ static void test_best_runnable(void)
 {
     simd_choice ch = choose(CAP_A | CAP_B | CAP_C, NULL, NULL, NULL);
 
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "fast");
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "scalar");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "fast");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "scalar");
     CU_ASSERT_STRING_EQUAL(ch.level, "top");
     ch = choose(CAP_A | CAP_B, NULL, NULL, NULL);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "mid");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "mid");
     CU_ASSERT_STRING_EQUAL(ch.level, "mid");
     ch = choose(0, NULL, NULL, NULL);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "portable");
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "portable");
     CU_ASSERT_STRING_EQUAL(ch.level, "portable");
     /* A CPU with C but not B gets neither kernel that needs B. */
     ch = choose(CAP_A | CAP_C, NULL, NULL, NULL);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "portable");
     CU_ASSERT_STRING_EQUAL(ch.level, "base");
     CU_ASSERT_EQUAL(reports, 0);
 }
@@ -100,11 +103,11 @@ static void test_level_lowers(void)
 {
     simd_choice ch = choose(CAP_A | CAP_B | CAP_C, "mid", NULL, NULL);
 
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "mid");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "mid");
     CU_ASSERT_STRING_EQUAL(ch.level, "mid");
     ch = choose(CAP_A | CAP_B | CAP_C, "PORTABLE", NULL, NULL);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "portable");
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "portable");
     CU_ASSERT_EQUAL(ch.allowed_caps, 0);
     CU_ASSERT_EQUAL(reports, 0);
 }
@@ -113,8 +116,8 @@ static void test_level_never_raises(void)
 {
     simd_choice ch = choose(CAP_A, "top", NULL, NULL);
 
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "portable");
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "scalar");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "scalar");
     CU_ASSERT_STRING_EQUAL(ch.level, "base");
     CU_ASSERT_EQUAL(ch.allowed_caps, CAP_A);
     CU_ASSERT_EQUAL(reports, 0);
@@ -126,18 +129,18 @@ static void test_unknown_level_ignored(void)
 
     CU_ASSERT_EQUAL(reports, 1);
     CU_ASSERT_EQUAL(last_problem, SIMD_SELECT_UNKNOWN_LEVEL);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "fast");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "fast");
     ch = choose(CAP_A | CAP_B | CAP_C, "", NULL, NULL);
     CU_ASSERT_EQUAL(reports, 0); /* empty means unset */
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "fast");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "fast");
 }
 
 static void test_forced_kernel(void)
 {
     simd_choice ch = choose(CAP_A | CAP_B | CAP_C, NULL, "mid", "portable");
 
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "mid");
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "mid");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "portable");
     CU_ASSERT_EQUAL(reports, 0);
 }
 
@@ -147,11 +150,11 @@ static void test_forced_kernel_not_runnable(void)
 
     CU_ASSERT_EQUAL(reports, 1);
     CU_ASSERT_EQUAL(last_problem, SIMD_SELECT_KERNEL_NOT_RUNNABLE);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "mid");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "mid");
     /* Nor above the level, even on a CPU that has it. */
     ch = choose(CAP_A | CAP_B | CAP_C, "base", "mid", NULL);
     CU_ASSERT_EQUAL(reports, 1);
-    CU_ASSERT_STRING_EQUAL(ch.chacha20->name, "portable");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_CHACHA20]->name, "portable");
 }
 
 static void test_forced_kernel_unknown(void)
@@ -160,7 +163,7 @@ static void test_forced_kernel_unknown(void)
 
     CU_ASSERT_EQUAL(reports, 1);
     CU_ASSERT_EQUAL(last_problem, SIMD_SELECT_UNKNOWN_KERNEL);
-    CU_ASSERT_STRING_EQUAL(ch.md5->name, "scalar");
+    CU_ASSERT_STRING_EQUAL(ch.kernel[SIMD_ALG_MD5]->name, "scalar");
 }
 
 static void test_caps_string(void)

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "../provider/arch.h"
+#include "../asm/arch.h"
 
 /* Probe & the test level's capabilities (probe alone when unset). An
  * unknown level name ends the process with a message: a typo must not

@@ -8,7 +8,7 @@
 #include <CUnit/Basic.h>
 #include <openssl/err.h>
 
-#include "../provider/select.h"
+#include "../asm/select.h"
 #include "testcaps.h"
 
 int tu_main(const char *suite, const tu_test *tests)
@@ -85,18 +85,25 @@ static void set_or_unset(const char *name, const char *value)
         unsetenv(name);
 }
 
-static const char *const override_vars[] = {"SIMDPROV_LEVEL",
-                                            "SIMDPROV_CHACHA20", "SIMDPROV_MD5"};
+/* SIMDPROV_LEVEL, then SIMDPROV_<ALG> for each algorithm, as the module
+ * reads them. */
+#define NVARS (1 + SIMD_NALGS)
+static const char *const override_vars[NVARS] = {
+    "SIMDPROV_LEVEL",
+#define SIMD_ALG_VAR(id, key, title) "SIMDPROV_" #id,
+    SIMD_ALGORITHMS(SIMD_ALG_VAR)
+#undef SIMD_ALG_VAR
+};
 
 int tu_ctx_open(tu_ctx *t, const tu_override *ov)
 {
-    const char *want[3] = {NULL, NULL, NULL};
-    char *saved[3] = {NULL, NULL, NULL};
+    const char *want[NVARS] = {NULL};
+    char *saved[NVARS] = {NULL};
     int replace = (ov != NULL && ov->force) || simd_test_level() != NULL;
 
     memset(t, 0, sizeof(*t));
     if (replace) {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < NVARS; i++) {
             const char *old = getenv(override_vars[i]);
 
             saved[i] = old ? strdup(old) : NULL;
@@ -104,14 +111,14 @@ int tu_ctx_open(tu_ctx *t, const tu_override *ov)
         }
         if (ov != NULL && ov->force) {
             want[0] = ov->level;
-            want[1] = ov->chacha20;
-            want[2] = ov->md5;
+            for (int a = 0; a < SIMD_NALGS; a++)
+                want[1 + a] = ov->kernel[a];
         }
         /* Pretending to be a smaller CPU: the module gets the test level as
          * its level cap unless the caller names a level of its own. */
         if (want[0] == NULL)
             want[0] = simd_test_level();
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < NVARS; i++)
             set_or_unset(override_vars[i], want[i]);
     }
     t->libctx = OSSL_LIB_CTX_new();
@@ -120,7 +127,7 @@ int tu_ctx_open(tu_ctx *t, const tu_override *ov)
         t->simd = OSSL_PROVIDER_load(t->libctx, "simd");
     }
     if (replace) {
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < NVARS; i++) {
             set_or_unset(override_vars[i], saved[i]);
             free(saved[i]);
         }
@@ -164,23 +171,14 @@ uint32_t tu_cpu_caps(void)
     return simd_cpu_caps();
 }
 
-size_t tu_runnable_chacha20(const char **names, size_t max)
+size_t tu_runnable(simd_alg alg, const char **names, size_t max)
 {
+    const simd_table *t = &simd_arch_this.tables[alg];
     size_t n = 0;
 
-    for (size_t i = 0; i < simd_arch_this.nchacha20 && n < max; i++)
-        if (simd_runnable(simd_arch_this.chacha20[i].needs, tu_caps()))
-            names[n++] = simd_arch_this.chacha20[i].name;
-    return n;
-}
-
-size_t tu_runnable_md5(const char **names, size_t max)
-{
-    size_t n = 0;
-
-    for (size_t i = 0; i < simd_arch_this.nmd5 && n < max; i++)
-        if (simd_runnable(simd_arch_this.md5[i].needs, tu_caps()))
-            names[n++] = simd_arch_this.md5[i].name;
+    for (size_t i = 0; i < t->n && n < max; i++)
+        if (simd_runnable(t->kernels[i].needs, tu_caps()))
+            names[n++] = t->kernels[i].name;
     return n;
 }
 

@@ -9,6 +9,8 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "../asm/arch.h"
+
 typedef struct {
     const char *name;
     void (*fn)(void);
@@ -33,7 +35,8 @@ size_t tu_scaled(size_t n, size_t min);
  */
 typedef struct {
     int force;
-    const char *level, *chacha20, *md5;
+    const char *level;
+    const char *kernel[SIMD_NALGS]; /* indexed by SIMD_ALG_* */
 } tu_override;
 
 typedef struct {
@@ -57,8 +60,7 @@ uint32_t tu_caps(void);
 uint32_t tu_cpu_caps(void);
 
 /* Names of the kernels tu_caps() can run, best first, from the arch tables. */
-size_t tu_runnable_chacha20(const char **names, size_t max);
-size_t tu_runnable_md5(const char **names, size_t max);
+size_t tu_runnable(simd_alg alg, const char **names, size_t max);
 
 /* An implementation's dispatch table from a provider (by a name it lists),
  * and one function of it; NULL when absent. */

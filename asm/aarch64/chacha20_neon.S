@@ -30,7 +30,7 @@
  * v8..v13 are callee-saved in their low 64 bits (AAPCS64): d8..d13 are saved.
  * No general-purpose callee-saved register is used; x30 stays in place.
  */
-#include "aarch64_asm.h"
+#include "asm.h"
 
 /* One quarter-round step set on four columns/diagonals of four blocks. */
 .macro QR4 a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3

@@ -38,7 +38,7 @@
  * normal (non-SVE ABI) function. No general-purpose callee-saved register
  * is used, and x30 stays in place.
  */
-#include "aarch64_asm.h"
+#include "asm.h"
 
     .arch armv8-a+sve2
 

@@ -25,7 +25,7 @@
  * x8..x15 message, x16/x17 constants, w19/w20 temporaries (callee-saved:
  * saved on the stack). x30 is never touched.
  */
-#include "aarch64_asm.h"
+#include "asm.h"
 
 /* a += 32-bit half h (0 low, 1 high) of x<r> */
 .macro ADDHALF a, r, h

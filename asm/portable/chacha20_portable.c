@@ -4,7 +4,7 @@
  * reference every SIMD kernel is tested against: keep it obviously correct.
  */
 #include "../kernels.h"
-#include "le.h"
+#include "../le.h"
 
 #define QR(a, b, c, d)                                                         \
     do {                                                                       \

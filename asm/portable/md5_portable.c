@@ -10,7 +10,7 @@
  * The message word and round constant are added to a before b is needed.
  */
 #include "../kernels.h"
-#include "le.h"
+#include "../le.h"
 
 #define STEP_F(a, b, c, d, x, k, s)                                            \
     a += (x) + (k) + ((d) ^ ((b) & ((c) ^ (d))));                              \

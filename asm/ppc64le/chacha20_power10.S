@@ -4,7 +4,7 @@
  *                             const uint32_t key[8], const uint32_t ctr[4]);
  * ABI: asm/kernels.h; ELFv2, little-endian. Only for CPUs whose AT_HWCAP2
  * has ARCH_3_1: lxvp/stxvp raise SIGILL on POWER8/9, and the assembler
- * accepts them whatever -mcpu says, so provider/arch_ppc64le.c's table is
+ * accepts them whatever -mcpu says, so asm/ppc64le/arch.c's table is
  * the only guard.
  *
  * Why 8 blocks: the 4-block kernel (chacha20_vsx.S) runs four independent

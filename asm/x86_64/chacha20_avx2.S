@@ -9,7 +9,7 @@
  * the 8-block kernel uses only caller-saved registers, the hybrid saves and
  * restores the callee-saved ones its scalar block needs.
  */
-#include "x86_64_asm.h"
+#include "asm.h"
 #include "chacha20_scalar.h"
 
     .section .rodata

@@ -20,7 +20,7 @@
  * (masked-out bytes are fault-suppressed). All end with vzeroupper.
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
  */
-#include "x86_64_asm.h"
+#include "asm.h"
 
     .section .rodata
     .p2align 6

@@ -9,7 +9,7 @@
  * The 1/2/4-block kernels use only caller-saved registers; the hybrid
  * saves and restores the callee-saved ones it needs for its scalar block.
  */
-#include "x86_64_asm.h"
+#include "asm.h"
 #include "chacha20_scalar.h"
 
     .section .rodata

@@ -12,7 +12,7 @@
  * machine (ns; only their ratios matter). The AVX-512 thresholds are the
  * measured crossovers of its kernels (bench/chacha20_x86_64_kernels.c).
  */
-#include "kernels_x86_64.h"
+#include "kernels.h"
 
 enum {
     COST_SSSE3_1X = 76,  /* one block */

@@ -165,5 +165,5 @@ md5_blocks_avx512vl:
 	.long	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1
 	.long	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391
 
-#include "x86_64_asm.h"
+#include "asm.h"
 ELF_NOTES

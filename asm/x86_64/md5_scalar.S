@@ -194,5 +194,5 @@
 	MD5_BLOCKS md5_blocks_x86_64, 0
 	MD5_BLOCKS md5_blocks_bmi1, 1
 
-#include "x86_64_asm.h"
+#include "asm.h"
 ELF_NOTES

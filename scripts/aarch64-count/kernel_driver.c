@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../asm/aarch64/kernels_aarch64.h"
+#include "../../asm/aarch64/kernels.h"
 
 static uint8_t buf[1 << 20];
 

@@ -8,9 +8,8 @@
  */
 #include <cpuid.h>
 
-#include "arch.h"
-#include "../asm/x86_64/kernels_x86_64.h"
-#include "../asm/x86_64/md5_x86_64.h"
+#include "../arch.h"
+#include "kernels.h"
 
 #define XCR0_SSE (1u << 1)
 #define XCR0_YMM (1u << 2)
@@ -83,15 +82,15 @@ static const simd_level levels[] = {
  * The AVX-512 kernels also use VEX (AVX2) encodings and the AVX2 entry
  * finishes short tails with the SSSE3 kernels, hence the extra bits.
  */
-static const simd_chacha20_kernel chacha20[] = {
+static const simd_kernel chacha20[] = {
     {"avx512",
      SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |
          SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW,
-     chacha20_xor_avx512},
+     {.chacha20 = chacha20_xor_avx512}},
     {"avx2", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3 | SIMD_CAP_X86_AVX2,
-     chacha20_xor_avx2},
-    {"ssse3", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, chacha20_xor_ssse3},
-    {"portable", 0, chacha20_xor_portable},
+     {.chacha20 = chacha20_xor_avx2}},
+    {"ssse3", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, {.chacha20 = chacha20_xor_ssse3}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
 
 /*
@@ -103,15 +102,19 @@ static const simd_chacha20_kernel chacha20[] = {
  * avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64 share a
  * schedule and tie (bmi1 issues fewer instructions), so bmi1 goes first.
  */
-static const simd_md5_kernel md5[] = {
+static const simd_kernel md5[] = {
     {"avx512vl", SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
-     md5_blocks_avx512vl},
-    {"bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1},
-    {"x86_64", SIMD_CAP_ASM, md5_blocks_x86_64},
-    {"portable", 0, md5_blocks_portable},
+     {.md5 = md5_blocks_avx512vl}},
+    {"bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, {.md5 = md5_blocks_bmi1}},
+    {"x86_64", SIMD_CAP_ASM, {.md5 = md5_blocks_x86_64}},
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
 const simd_arch simd_arch_this = {
-    "x86_64", probe_x86_64, levels, SIMD_COUNT(levels),
-    chacha20, SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+    .name = "x86_64",
+    .probe = probe_x86_64,
+    .levels = levels,
+    .nlevels = SIMD_COUNT(levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
 };

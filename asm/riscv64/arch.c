@@ -12,8 +12,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../asm/riscv64/kernels_riscv64.h"
-#include "arch.h"
+#include "kernels.h"
+#include "../arch.h"
 
 /*
  * The riscv_hwprobe ABI (Linux uapi asm/hwprobe.h). Debian 12's headers
@@ -71,20 +71,24 @@ static const simd_level levels[] = {
 };
 
 /* Kernels best first. */
-static const simd_chacha20_kernel chacha20[] = {
+static const simd_kernel chacha20[] = {
     {"rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB,
-     chacha20_xor_rvv_zvkb},
-    {"rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, chacha20_xor_rvv},
-    {"portable", 0, chacha20_xor_portable},
+     {.chacha20 = chacha20_xor_rvv_zvkb}},
+    {"rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, {.chacha20 = chacha20_xor_rvv}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
 
-static const simd_md5_kernel md5[] = {
-    {"zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, md5_blocks_zbb},
-    {"rv64", SIMD_CAP_ASM, md5_blocks_rv64},
-    {"portable", 0, md5_blocks_portable},
+static const simd_kernel md5[] = {
+    {"zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, {.md5 = md5_blocks_zbb}},
+    {"rv64", SIMD_CAP_ASM, {.md5 = md5_blocks_rv64}},
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
 const simd_arch simd_arch_this = {
-    "riscv64", probe_riscv64, levels, SIMD_COUNT(levels),
-    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+    .name = "riscv64",
+    .probe = probe_riscv64,
+    .levels = levels,
+    .nlevels = SIMD_COUNT(levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
 };

@@ -1,6 +1,6 @@
 /*
  * riscv64 assembly kernels (the .S files in asm/riscv64/), behind the ABI of
- * asm/kernels.h. Which one may run is decided by provider/arch_riscv64.c
+ * asm/kernels.h. Which one may run is decided by asm/riscv64/arch.c
  * from riscv_hwprobe; calling one the CPU lacks raises SIGILL.
  */
 #ifndef SIMDPROV_KERNELS_RISCV64_H

@@ -7,8 +7,8 @@
  */
 #include <sys/auxv.h>
 
-#include "../asm/ppc64le/kernels_ppc64le.h"
-#include "arch.h"
+#include "kernels.h"
+#include "../arch.h"
 
 /* Values from the Linux powerpc uapi (asm/cputable.h). */
 #define PPC_HWCAP_ALTIVEC 0x10000000ul
@@ -59,20 +59,24 @@ static const simd_level levels[] = {
  * assembler accepts whatever -mcpu says, so only this mask keeps it off
  * POWER8/9.
  */
-static const simd_chacha20_kernel chacha20[] = {
+static const simd_kernel chacha20[] = {
     {"power10",
      SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
          SIMD_CAP_PPC_ARCH_3_1,
-     chacha20_xor_power10},
-    {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx},
-    {"portable", 0, chacha20_xor_portable},
+     {.chacha20 = chacha20_xor_power10}},
+    {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, {.chacha20 = chacha20_xor_vsx}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
 
-static const simd_md5_kernel md5[] = {
-    {"portable", 0, md5_blocks_portable},
+static const simd_kernel md5[] = {
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
 const simd_arch simd_arch_this = {
-    "ppc64le", probe_ppc64le, levels, SIMD_COUNT(levels),
-    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+    .name = "ppc64le",
+    .probe = probe_ppc64le,
+    .levels = levels,
+    .nlevels = SIMD_COUNT(levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
 };

@@ -1,5 +1,5 @@
 /*
- * x86_64 ChaCha20 kernels. The three chacha20_xor_<level> entries implement
+ * x86_64 kernels. ChaCha20: The three chacha20_xor_<level> entries implement
  * the kernel ABI of asm/kernels.h for any length and are what the provider's
  * table lists; each picks among the block-count kernels below by length
  * (chacha20_x86_64.c).
@@ -38,5 +38,10 @@ void chacha20_avx512_4x(X86_CHACHA20_ARGS);
 void chacha20_avx512_8x(X86_CHACHA20_ARGS);
 void chacha20_avx512_16x(X86_CHACHA20_ARGS);
 void chacha20_avx512_32x(X86_CHACHA20_ARGS); /* whole 2048-byte groups */
+
+/* MD5 (md5_scalar.S, md5_avx512vl.S). */
+void md5_blocks_avx512vl(uint32_t state[4], const uint8_t *in, size_t nblocks);
+void md5_blocks_bmi1(uint32_t state[4], const uint8_t *in, size_t nblocks);
+void md5_blocks_x86_64(uint32_t state[4], const uint8_t *in, size_t nblocks);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * aarch64 kernels (the .S files of asm/aarch64). Each implements the kernel ABI of
  * asm/kernels.h in full (any length, tails included) and is listed in
- * provider/arch_aarch64.c with the capabilities it needs:
+ * asm/aarch64/arch.c with the capabilities it needs:
  *   chacha20_xor_sve2   SVE2 (any vector length 128..2048 bits)
  *   chacha20_xor_neon   AdvSIMD
  *   md5_blocks_aarch64  base A64 only

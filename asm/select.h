@@ -10,17 +10,15 @@
 
 /* The override, as read from the environment or the provider's config. */
 typedef struct {
-    const char *level;    /* cap: the name of one of the arch's levels */
-    const char *chacha20; /* force this ChaCha20 kernel, if runnable */
-    const char *md5;      /* force this MD5 kernel, if runnable */
+    const char *level;             /* cap: the name of one of the levels */
+    const char *kernel[SIMD_NALGS]; /* force this kernel, if runnable */
 } simd_override;
 
 typedef struct {
     uint32_t cpu_caps;     /* what the probe found */
     uint32_t allowed_caps; /* cpu_caps lowered by the override's level */
     const char *level;     /* highest level within allowed_caps */
-    const simd_chacha20_kernel *chacha20;
-    const simd_md5_kernel *md5;
+    const simd_kernel *kernel[SIMD_NALGS];
 } simd_choice;
 
 /* Why an override value was ignored (reported, never fatal). */

@@ -7,8 +7,8 @@
  */
 #include <sys/auxv.h>
 
-#include "arch.h"
-#include "../asm/loongarch64/kernels_loongarch64.h"
+#include "../arch.h"
+#include "kernels.h"
 
 /* Values from the Linux loongarch uapi (asm/hwcap.h). */
 #define LA_HWCAP_UAL (1ul << 2)
@@ -45,17 +45,21 @@ static const simd_level levels[] = {
 
 /* Kernels best first. LASX instructions need LSX's state too (the LSX
  * registers are the low halves; the LASX kernel's tail XOR uses LSX). */
-static const simd_chacha20_kernel chacha20[] = {
-    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx},
-    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx},
-    {"portable", 0, chacha20_xor_portable},
+static const simd_kernel chacha20[] = {
+    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, {.chacha20 = chacha20_xor_lasx}},
+    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, {.chacha20 = chacha20_xor_lsx}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
 
-static const simd_md5_kernel md5[] = {
-    {"portable", 0, md5_blocks_portable},
+static const simd_kernel md5[] = {
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
 const simd_arch simd_arch_this = {
-    "loongarch64", probe_loongarch64, levels, SIMD_COUNT(levels),
-    chacha20,      SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+    .name = "loongarch64",
+    .probe = probe_loongarch64,
+    .levels = levels,
+    .nlevels = SIMD_COUNT(levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
 };

@@ -9,8 +9,8 @@
  */
 #include <sys/auxv.h>
 
-#include "arch.h"
-#include "../asm/aarch64/kernels_aarch64.h"
+#include "../arch.h"
+#include "kernels.h"
 
 /* Values from the Linux arm64 uapi (asm/hwcap.h); spelled out so the file
  * builds against any libc headers. */
@@ -53,20 +53,24 @@ static const simd_level levels[] = {
  * ASIMD in its needs (every SVE CPU has it anyway). The MD5 kernel uses base
  * A64 instructions only.
  */
-static const simd_chacha20_kernel chacha20[] = {
+static const simd_kernel chacha20[] = {
     {"sve2",
      SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
-     chacha20_xor_sve2},
-    {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon},
-    {"portable", 0, chacha20_xor_portable},
+     {.chacha20 = chacha20_xor_sve2}},
+    {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, {.chacha20 = chacha20_xor_neon}},
+    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
 };
 
-static const simd_md5_kernel md5[] = {
-    {"aarch64", SIMD_CAP_ASM, md5_blocks_aarch64},
-    {"portable", 0, md5_blocks_portable},
+static const simd_kernel md5[] = {
+    {"aarch64", SIMD_CAP_ASM, {.md5 = md5_blocks_aarch64}},
+    {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
 const simd_arch simd_arch_this = {
-    "aarch64", probe_aarch64, levels, SIMD_COUNT(levels),
-    chacha20,  SIMD_COUNT(chacha20), md5, SIMD_COUNT(md5),
+    .name = "aarch64",
+    .probe = probe_aarch64,
+    .levels = levels,
+    .nlevels = SIMD_COUNT(levels),
+    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
+               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
 };

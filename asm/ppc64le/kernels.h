@@ -1,6 +1,6 @@
 /*
  * ppc64le kernels (asm/ppc64le/ (.S files)), all behind the ABI of asm/kernels.h.
- * Which CPU may run which is decided by provider/arch_ppc64le.c's tables:
+ * Which CPU may run which is decided by asm/ppc64le/arch.c's tables:
  *   chacha20_xor_vsx     POWER8+ (ISA 2.07: VMX/VSX, vpermxor), 4 blocks per
  *                        iteration;
  *   chacha20_xor_power10 POWER10 (ISA 3.1: lxvp/stxvp, 64 VSX registers),

@@ -1,0 +1,132 @@
+/*
+ * What each architecture supplies: a capability probe, the override levels
+ * and one kernel table per algorithm. Each asm/<arch>/arch.c defines
+ * simd_arch_this; asm/portable/arch_generic.c serves every architecture that
+ * has no kernels of its own. Nothing here knows OpenSSL.
+ */
+#ifndef SIMDPROV_ARCH_H
+#define SIMDPROV_ARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels.h"
+
+/*
+ * The capability list: X(ID, "name"). Each line gives one bit, in order, and
+ * the name simd.caps prints for it. Architectures set only their own bits, so
+ * a kernel's requirement is simply a mask. ASM means "assembly for this
+ * architecture's baseline may run": every non-portable kernel needs it, so
+ * the level "portable" (which clears it) selects only C kernels. On x86_64 a
+ * bit means the CPU has the feature AND the OS saves its registers.
+ */
+#define SIMD_CAPABILITIES(X)                                                   \
+    X(ASM, "asm")                                                              \
+    X(X86_SSSE3, "ssse3")                                                      \
+    X(X86_AVX2, "avx2")                                                        \
+    X(X86_BMI1, "bmi1")                                                        \
+    X(X86_BMI2, "bmi2")                                                        \
+    X(X86_AVX512F, "avx512f")                                                  \
+    X(X86_AVX512VL, "avx512vl")                                                \
+    X(X86_AVX512BW, "avx512bw")                                                \
+    X(ARM_ASIMD, "asimd")                                                      \
+    X(ARM_SVE, "sve")                                                          \
+    X(ARM_SVE2, "sve2")                                                        \
+    X(PPC_ARCH_2_07, "arch_2_07")                                              \
+    X(PPC_ARCH_3_00, "arch_3_00")                                              \
+    X(PPC_ARCH_3_1, "arch_3_1")                                                \
+    X(RV_ZBB, "zbb")                                                           \
+    X(RV_V, "v")                                                               \
+    X(RV_ZVKB, "zvkb")                                                         \
+    X(LA_LSX, "lsx")                                                           \
+    X(LA_LASX, "lasx")
+
+enum {
+#define SIMD_CAP_INDEX(id, name) SIMD_CAP_INDEX_##id,
+    SIMD_CAPABILITIES(SIMD_CAP_INDEX)
+#undef SIMD_CAP_INDEX
+    SIMD_NCAPS
+};
+
+enum {
+#define SIMD_CAP_BIT(id, name) SIMD_CAP_##id = 1u << SIMD_CAP_INDEX_##id,
+    SIMD_CAPABILITIES(SIMD_CAP_BIT)
+#undef SIMD_CAP_BIT
+};
+
+/* The name of capability bit `index` (0 <= index < SIMD_NCAPS). */
+const char *simd_cap_name(unsigned index);
+
+/*
+ * The algorithms the kernels serve: X(ID, key, title). The key names the
+ * kernel table everywhere a user picks or reads a kernel: the provider
+ * parameter "simd.<key>", the config key <key> and SIMDPROV_<ID> in the
+ * environment; the title is how build info prints it.
+ */
+#define SIMD_ALGORITHMS(X)                                                     \
+    X(CHACHA20, "chacha20", "ChaCha20")                                        \
+    X(MD5, "md5", "MD5")
+
+typedef enum {
+#define SIMD_ALG_INDEX(id, key, title) SIMD_ALG_##id,
+    SIMD_ALGORITHMS(SIMD_ALG_INDEX)
+#undef SIMD_ALG_INDEX
+    SIMD_NALGS
+} simd_alg;
+
+/* An algorithm's key ("chacha20") and title ("ChaCha20"). */
+const char *simd_alg_name(simd_alg alg);
+const char *simd_alg_title(simd_alg alg);
+
+/* An override level: the capabilities a kernel may use at this level. */
+typedef struct {
+    const char *name;
+    uint32_t caps;
+} simd_level;
+
+/* One row of a kernel table: the same head for every algorithm. */
+typedef struct {
+    const char *name;
+    uint32_t needs; /* capability mask the kernel requires */
+    union {
+        simd_chacha20_fn chacha20;
+        simd_md5_fn md5;
+    } fn;
+} simd_kernel;
+
+/* Best first; the last row is the portable kernel (needs 0). */
+typedef struct {
+    const simd_kernel *kernels;
+    size_t n;
+} simd_table;
+
+#define SIMD_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define SIMD_TABLE(a) {(a), SIMD_COUNT(a)}
+
+typedef struct {
+    const char *name; /* e.g. "x86_64" */
+    /* Runs once at provider init; returns SIMD_CAP_* bits. */
+    uint32_t (*probe)(void);
+    /* Lowest first; levels[0] is "portable" with caps 0. */
+    const simd_level *levels;
+    size_t nlevels;
+    simd_table tables[SIMD_NALGS];
+} simd_arch;
+
+extern const simd_arch simd_arch_this;
+
+/* Whether a kernel that needs `needs` may run where `caps` are available:
+ * the one place this test is written. */
+static inline int simd_runnable(uint32_t needs, uint32_t caps)
+{
+    return (needs & ~caps) == 0;
+}
+
+/* The best kernel of a table that may run where `caps` are available
+ * (select.c). */
+const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
+
+/* The kernel of a table with this name (case-insensitive), or NULL. */
+const simd_kernel *simd_find(const simd_table *t, const char *name);
+
+#endif

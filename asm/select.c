@@ -1,0 +1,126 @@
+#include "select.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const cap_names[] = {
+#define SIMD_CAP_NAME(id, name) name,
+    SIMD_CAPABILITIES(SIMD_CAP_NAME)
+#undef SIMD_CAP_NAME
+};
+
+static const char *const alg_names[] = {
+#define SIMD_ALG_NAME(id, key, title) key,
+    SIMD_ALGORITHMS(SIMD_ALG_NAME)
+#undef SIMD_ALG_NAME
+};
+
+static const char *const alg_titles[] = {
+#define SIMD_ALG_TITLE(id, key, title) title,
+    SIMD_ALGORITHMS(SIMD_ALG_TITLE)
+#undef SIMD_ALG_TITLE
+};
+
+const char *simd_cap_name(unsigned index)
+{
+    return index < SIMD_NCAPS ? cap_names[index] : "?";
+}
+
+const char *simd_alg_name(simd_alg alg)
+{
+    return (unsigned)alg < SIMD_NALGS ? alg_names[alg] : "?";
+}
+
+const char *simd_alg_title(simd_alg alg)
+{
+    return (unsigned)alg < SIMD_NALGS ? alg_titles[alg] : "?";
+}
+
+void simd_caps_string(uint32_t caps, char *buf, size_t size)
+{
+    size_t used = 0;
+
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < SIMD_NCAPS; i++) {
+        if (!(caps & (1u << i)))
+            continue;
+        int n = snprintf(buf + used, size - used, "%s%s", used ? " " : "",
+                         cap_names[i]);
+        if (n < 0 || (size_t)n >= size - used) {
+            buf[used] = '\0'; /* drop the name that did not fit */
+            break;
+        }
+        used += (size_t)n;
+    }
+}
+
+static int is_set(const char *s)
+{
+    return s != NULL && *s != '\0';
+}
+
+static uint32_t level_cap(const simd_arch *arch, const char *name,
+                          simd_select_report report, void *arg)
+{
+    for (size_t i = 0; i < arch->nlevels; i++)
+        if (strcasecmp(arch->levels[i].name, name) == 0)
+            return arch->levels[i].caps;
+    report(arg, SIMD_SELECT_UNKNOWN_LEVEL, "level", name);
+    return UINT32_MAX;
+}
+
+const simd_kernel *simd_best(const simd_table *t, uint32_t caps)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (simd_runnable(t->kernels[i].needs, caps))
+            return &t->kernels[i];
+    return &t->kernels[t->n - 1]; /* the portable kernel needs nothing */
+}
+
+const simd_kernel *simd_find(const simd_table *t, const char *name)
+{
+    for (size_t i = 0; name != NULL && i < t->n; i++)
+        if (strcasecmp(t->kernels[i].name, name) == 0)
+            return &t->kernels[i];
+    return NULL;
+}
+
+static const simd_kernel *pick(const simd_table *t, uint32_t allowed,
+                               const char *forced, const char *what,
+                               simd_select_report report, void *arg)
+{
+    if (is_set(forced)) {
+        const simd_kernel *k = simd_find(t, forced);
+
+        if (k == NULL)
+            report(arg, SIMD_SELECT_UNKNOWN_KERNEL, what, forced);
+        else if (!simd_runnable(k->needs, allowed))
+            report(arg, SIMD_SELECT_KERNEL_NOT_RUNNABLE, what, forced);
+        else
+            return k;
+    }
+    return simd_best(t, allowed);
+}
+
+void simd_select(const simd_arch *arch, uint32_t cpu_caps,
+                 const simd_override *ov, simd_choice *out,
+                 simd_select_report report, void *arg)
+{
+    uint32_t allowed = cpu_caps;
+
+    if (is_set(ov->level))
+        allowed &= level_cap(arch, ov->level, report, arg);
+
+    out->cpu_caps = cpu_caps;
+    out->allowed_caps = allowed;
+    out->level = arch->levels[0].name;
+    for (size_t i = 0; i < arch->nlevels; i++)
+        if (simd_runnable(arch->levels[i].caps, allowed))
+            out->level = arch->levels[i].name;
+    for (unsigned a = 0; a < SIMD_NALGS; a++)
+        out->kernel[a] = pick(&arch->tables[a], allowed, ov->kernel[a],
+                              alg_names[a], report, arg);
+}
