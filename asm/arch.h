@@ -60,12 +60,13 @@ const char *simd_cap_name(unsigned index);
 /*
  * The algorithms the kernels serve: X(ID, key, title). The key names the
  * kernel table everywhere a user picks or reads a kernel: the provider
- * parameter "simd.<key>", the config key <key> and SIMDPROV_<ID> in the
- * environment; the title is how build info prints it.
+ * parameter "simd.<key>", the config key <key>, SIMDPROV_<ID> in the
+ * environment, and the table each arch.c defines; the title is how build
+ * info prints it.
  */
 #define SIMD_ALGORITHMS(X)                                                     \
-    X(CHACHA20, "chacha20", "ChaCha20")                                        \
-    X(MD5, "md5", "MD5")
+    X(CHACHA20, chacha20, "ChaCha20")                                          \
+    X(MD5, md5, "MD5")
 
 typedef enum {
 #define SIMD_ALG_INDEX(id, key, title) SIMD_ALG_##id,
@@ -128,5 +129,20 @@ const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
 
 /* The kernel of a table with this name (case-insensitive), or NULL. */
 const simd_kernel *simd_find(const simd_table *t, const char *name);
+
+/*
+ * Each arch.c ends with SIMD_DEFINE_ARCH("name", probe): simd_arch_this from
+ * its `levels` array and one table per algorithm named by the algorithm's
+ * key (`chacha20`, `md5`, ...), so a new algorithm cannot be left out.
+ */
+#define SIMD_ARCH_TABLE(id, key, title) [SIMD_ALG_##id] = SIMD_TABLE(key),
+#define SIMD_DEFINE_ARCH(arch_name, probe_fn)                                  \
+    const simd_arch simd_arch_this = {                                         \
+        .name = (arch_name),                                                   \
+        .probe = (probe_fn),                                                   \
+        .levels = levels,                                                      \
+        .nlevels = SIMD_COUNT(levels),                                         \
+        .tables = {SIMD_ALGORITHMS(SIMD_ARCH_TABLE)},                          \
+    }
 
 #endif

@@ -11,7 +11,7 @@ static const char *const cap_names[] = {
 };
 
 static const char *const alg_names[] = {
-#define SIMD_ALG_NAME(id, key, title) key,
+#define SIMD_ALG_NAME(id, key, title) #key,
     SIMD_ALGORITHMS(SIMD_ALG_NAME)
 #undef SIMD_ALG_NAME
 };

@@ -33,7 +33,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(PARAM_CAPS, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
 #define SIMD_ALG_PARAM(id, key, title)                                          \
-    OSSL_PARAM_DEFN("simd." key, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN("simd." #key, OSSL_PARAM_UTF8_PTR, NULL, 0),
     SIMD_ALGORITHMS(SIMD_ALG_PARAM)
 #undef SIMD_ALG_PARAM
     OSSL_PARAM_DEFN(PARAM_OVERRIDE, OSSL_PARAM_UTF8_PTR, NULL, 0),

@@ -55,11 +55,4 @@ static const simd_kernel md5[] = {
     {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
-const simd_arch simd_arch_this = {
-    .name = "loongarch64",
-    .probe = probe_loongarch64,
-    .levels = levels,
-    .nlevels = SIMD_COUNT(levels),
-    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
-               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
-};
+SIMD_DEFINE_ARCH("loongarch64", probe_loongarch64);

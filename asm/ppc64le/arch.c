@@ -72,11 +72,4 @@ static const simd_kernel md5[] = {
     {"portable", 0, {.md5 = md5_blocks_portable}},
 };
 
-const simd_arch simd_arch_this = {
-    .name = "ppc64le",
-    .probe = probe_ppc64le,
-    .levels = levels,
-    .nlevels = SIMD_COUNT(levels),
-    .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20),
-               [SIMD_ALG_MD5] = SIMD_TABLE(md5)},
-};
+SIMD_DEFINE_ARCH("ppc64le", probe_ppc64le);
