@@ -93,7 +93,16 @@ typedef struct {
         simd_chacha20_fn chacha20;
         simd_md5_fn md5;
     } fn;
+    /* 0: any whole number of blocks; else it takes only whole groups of this
+     * many bytes (len rounded down) and leaves the rest to its caller. Only
+     * inner kernels have groups. */
+    uint32_t group;
 } simd_kernel;
+
+/* Table rows: SIMD_KERNEL(chacha20, "neon", needs, chacha20_xor_neon). */
+#define SIMD_KERNEL(alg, name, needs, f) {(name), (needs), {.alg = (f)}, 0}
+#define SIMD_KERNEL_GROUP(alg, name, needs, f, group)                          \
+    {(name), (needs), {.alg = (f)}, (group)}
 
 /* Best first; the last row is the portable kernel (needs 0). */
 typedef struct {
@@ -112,6 +121,10 @@ typedef struct {
     const simd_level *levels;
     size_t nlevels;
     simd_table tables[SIMD_NALGS];
+    /* Kernels behind the table entries, when an entry routes between several
+     * by length (asm/x86_64): never selected, but listed so the ABI harness,
+     * the kernel suites and simdprov-bench -k reach each of them by name. */
+    simd_table inner[SIMD_NALGS];
 } simd_arch;
 
 extern const simd_arch simd_arch_this;
@@ -131,18 +144,16 @@ const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
 const simd_kernel *simd_find(const simd_table *t, const char *name);
 
 /*
- * Each arch.c ends with SIMD_DEFINE_ARCH("name", probe): simd_arch_this from
- * its `levels` array and one table per algorithm named by the algorithm's
- * key (`chacha20`, `md5`, ...), so a new algorithm cannot be left out.
+ * Each arch.c ends with
+ *     const simd_arch simd_arch_this = {SIMD_ARCH("name", probe)};
+ * (plus `.inner = {...}` where it has inner kernels): simd_arch_this from its
+ * `levels` array and one table per algorithm named by the algorithm's key
+ * (`chacha20`, `md5`, ...), so a new algorithm cannot be left out.
  */
 #define SIMD_ARCH_TABLE(id, key, title) [SIMD_ALG_##id] = SIMD_TABLE(key),
-#define SIMD_DEFINE_ARCH(arch_name, probe_fn)                                  \
-    const simd_arch simd_arch_this = {                                         \
-        .name = (arch_name),                                                   \
-        .probe = (probe_fn),                                                   \
-        .levels = levels,                                                      \
-        .nlevels = SIMD_COUNT(levels),                                         \
-        .tables = {SIMD_ALGORITHMS(SIMD_ARCH_TABLE)},                          \
-    }
+#define SIMD_ARCH(arch_name, probe_fn)                                         \
+    .name = (arch_name), .probe = (probe_fn), .levels = levels,                \
+    .nlevels = SIMD_COUNT(levels),                                             \
+    .tables = {SIMD_ALGORITHMS(SIMD_ARCH_TABLE)}
 
 #endif

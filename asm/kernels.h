@@ -6,11 +6,13 @@
  *
  * ChaCha20 kernels, named chacha20_xor_<kernel>:
  *   XOR `len` bytes of `in` with the ChaCha20 keystream and write them to `out`.
- *   `len` is any length; a trailing partial block uses the start of the block's
- *   keystream. The state is key[0..7] (the 32-byte key as little-endian words),
- *   ctr[0] (32-bit block counter of the first block) and ctr[1..3] (nonce words).
+ *   `len` is a whole number of 64-byte blocks (0 included): the glue keeps
+ *   partial blocks itself (it takes a partial block's keystream from one
+ *   whole block run over zeros), so no kernel carries byte-tail code. The
+ *   state is key[0..7] (the 32-byte key as little-endian words), ctr[0]
+ *   (32-bit block counter of the first block) and ctr[1..3] (nonce words).
  *   Precondition: the counter does not wrap inside one call, i.e.
- *   ctr[0] + ceil(len / 64) - 1 <= 0xffffffff. The glue splits calls at the wrap
+ *   ctr[0] + len / 64 - 1 <= 0xffffffff. The glue splits calls at the wrap
  *   and applies OpenSSL's carry policy; kernels never carry.
  *   `out == in` is allowed; any other overlap is not (the glue copies through
  *   a small buffer when an output overlaps its input). No alignment is required,

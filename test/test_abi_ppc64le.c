@@ -123,7 +123,7 @@ static void test_kernels_preserve_abi(void)
 
             chacha20_xor_portable(ref, in, lens[l], key, ctr);
             memset(out, 0, sizeof(out));
-            why = abi_violation(kn->fn, out, in, lens[l], key, ctr);
+            why = abi_violation(kn->fn.chacha20, out, in, lens[l], key, ctr);
             if (why)
                 printf("\n  %s, %zu bytes: %s", kn->name, lens[l], why);
             CU_ASSERT_PTR_NULL(why);

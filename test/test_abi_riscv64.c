@@ -99,7 +99,7 @@ static void test_md5_kernels(void)
                 snprintf(what, sizeof(what), "md5 %s off %zu n %zu", k->name,
                          off, n);
                 md5_blocks_portable(want, buf + off, n);
-                rv_abi_call((const void *)k->fn, (uint64_t)(uintptr_t)got,
+                rv_abi_call((const void *)k->fn.md5, (uint64_t)(uintptr_t)got,
                             (uint64_t)(uintptr_t)(buf + off), n, 0, 0, r);
                 CU_ASSERT_EQUAL(check_report(what, r), 0);
                 CU_ASSERT_EQUAL(memcmp(want, got, sizeof(got)), 0);
@@ -136,7 +136,7 @@ static void test_chacha20_kernels(void)
 
             snprintf(what, sizeof(what), "chacha20 %s len %zu", k->name, len);
             chacha20_xor_portable(ref, in + off, len, key, ctr);
-            rv_abi_call((const void *)k->fn, (uint64_t)(uintptr_t)(out + 3),
+            rv_abi_call((const void *)k->fn.chacha20, (uint64_t)(uintptr_t)(out + 3),
                         (uint64_t)(uintptr_t)(in + off), len,
                         (uint64_t)(uintptr_t)key, (uint64_t)(uintptr_t)ctr, r);
             CU_ASSERT_EQUAL(check_report(what, r), 0);

@@ -40,13 +40,13 @@ static const simd_level fake_levels[] = {
     {"top", CAP_A | CAP_B | CAP_C},
 };
 static const simd_kernel fake_chacha20[] = {
-    {"fast", CAP_A | CAP_B | CAP_C, {.chacha20 = k_fast}},
-    {"mid", CAP_A | CAP_B, {.chacha20 = k_mid}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "fast", CAP_A | CAP_B | CAP_C, k_fast),
+    SIMD_KERNEL(chacha20, "mid", CAP_A | CAP_B, k_mid),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 static const simd_kernel fake_md5[] = {
-    {"scalar", CAP_A, {.md5 = m_asm}},
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 static const simd_arch fake = {
     .name = "fake",

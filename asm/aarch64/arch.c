@@ -54,16 +54,15 @@ static const simd_level levels[] = {
  * A64 instructions only.
  */
 static const simd_kernel chacha20[] = {
-    {"sve2",
-     SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2,
-     {.chacha20 = chacha20_xor_sve2}},
-    {"neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, {.chacha20 = chacha20_xor_neon}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "sve2",
+     SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2, chacha20_xor_sve2),
+    SIMD_KERNEL(chacha20, "neon", SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD, chacha20_xor_neon),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 static const simd_kernel md5[] = {
-    {"aarch64", SIMD_CAP_ASM, {.md5 = md5_blocks_aarch64}},
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "aarch64", SIMD_CAP_ASM, md5_blocks_aarch64),
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("aarch64", probe_aarch64);
+const simd_arch simd_arch_this = {SIMD_ARCH("aarch64", probe_aarch64)};

@@ -46,13 +46,13 @@ static const simd_level levels[] = {
 /* Kernels best first. LASX instructions need LSX's state too (the LSX
  * registers are the low halves; the LASX kernel's tail XOR uses LSX). */
 static const simd_kernel chacha20[] = {
-    {"lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, {.chacha20 = chacha20_xor_lasx}},
-    {"lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, {.chacha20 = chacha20_xor_lsx}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx),
+    SIMD_KERNEL(chacha20, "lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 static const simd_kernel md5[] = {
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("loongarch64", probe_loongarch64);
+const simd_arch simd_arch_this = {SIMD_ARCH("loongarch64", probe_loongarch64)};

@@ -9,11 +9,11 @@ static uint32_t probe_none(void)
 static const simd_level levels[] = {{"portable", 0}};
 
 static const simd_kernel chacha20[] = {
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 static const simd_kernel md5[] = {
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("generic", probe_none);
+const simd_arch simd_arch_this = {SIMD_ARCH("generic", probe_none)};

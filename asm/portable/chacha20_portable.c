@@ -60,21 +60,11 @@ void chacha20_xor_portable(uint8_t *out, const uint8_t *in, size_t len,
     uint32_t counter = ctr[0];
     uint32_t ks[16];
 
-    while (len >= SIMD_CHACHA20_BLOCK) {
+    for (; len >= SIMD_CHACHA20_BLOCK; len -= SIMD_CHACHA20_BLOCK) {
         chacha20_block(ks, key, counter++, ctr);
         for (int i = 0; i < 16; i++)
             le32_store(out + 4 * i, le32_load(in + 4 * i) ^ ks[i]);
         in += SIMD_CHACHA20_BLOCK;
         out += SIMD_CHACHA20_BLOCK;
-        len -= SIMD_CHACHA20_BLOCK;
-    }
-    if (len > 0) {
-        uint8_t block[SIMD_CHACHA20_BLOCK];
-
-        chacha20_block(ks, key, counter, ctr);
-        for (int i = 0; i < 16; i++)
-            le32_store(block + 4 * i, ks[i]);
-        for (size_t i = 0; i < len; i++)
-            out[i] = in[i] ^ block[i];
     }
 }

@@ -60,16 +60,15 @@ static const simd_level levels[] = {
  * POWER8/9.
  */
 static const simd_kernel chacha20[] = {
-    {"power10",
+    SIMD_KERNEL(chacha20, "power10",
      SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
-         SIMD_CAP_PPC_ARCH_3_1,
-     {.chacha20 = chacha20_xor_power10}},
-    {"vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, {.chacha20 = chacha20_xor_vsx}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+         SIMD_CAP_PPC_ARCH_3_1, chacha20_xor_power10),
+    SIMD_KERNEL(chacha20, "vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 static const simd_kernel md5[] = {
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("ppc64le", probe_ppc64le);
+const simd_arch simd_arch_this = {SIMD_ARCH("ppc64le", probe_ppc64le)};

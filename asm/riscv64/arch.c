@@ -72,16 +72,15 @@ static const simd_level levels[] = {
 
 /* Kernels best first. */
 static const simd_kernel chacha20[] = {
-    {"rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB,
-     {.chacha20 = chacha20_xor_rvv_zvkb}},
-    {"rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, {.chacha20 = chacha20_xor_rvv}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB, chacha20_xor_rvv_zvkb),
+    SIMD_KERNEL(chacha20, "rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, chacha20_xor_rvv),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 static const simd_kernel md5[] = {
-    {"zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, {.md5 = md5_blocks_zbb}},
-    {"rv64", SIMD_CAP_ASM, {.md5 = md5_blocks_rv64}},
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, md5_blocks_zbb),
+    SIMD_KERNEL(md5, "rv64", SIMD_CAP_ASM, md5_blocks_rv64),
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("riscv64", probe_riscv64);
+const simd_arch simd_arch_this = {SIMD_ARCH("riscv64", probe_riscv64)};

@@ -78,36 +78,58 @@ static const simd_level levels[] = {
     {"avx2", LEVEL_AVX2},    {"avx512", LEVEL_AVX512},
 };
 
-/*
- * The AVX-512 kernels also use VEX (AVX2) encodings and the AVX2 entry
- * finishes short tails with the SSSE3 kernels, hence the extra bits.
- */
+#define NEEDS_SSSE3 (SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3)
+#define NEEDS_AVX2 (NEEDS_SSSE3 | SIMD_CAP_X86_AVX2)
+/* The AVX-512 kernels also use VEX (AVX2) encodings. */
+#define NEEDS_AVX512                                                           \
+    (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
+     SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW)
+
+/* One entry per ISA level; each routes by length among its level's
+ * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes short
+ * tails with the SSSE3 kernels, hence SSSE3 in its needs. */
 static const simd_kernel chacha20[] = {
-    {"avx512",
-     SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |
-         SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW,
-     {.chacha20 = chacha20_xor_avx512}},
-    {"avx2", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3 | SIMD_CAP_X86_AVX2,
-     {.chacha20 = chacha20_xor_avx2}},
-    {"ssse3", SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3, {.chacha20 = chacha20_xor_ssse3}},
-    {"portable", 0, {.chacha20 = chacha20_xor_portable}},
+    SIMD_KERNEL(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512),
+    SIMD_KERNEL(chacha20, "avx2", NEEDS_AVX2, chacha20_xor_avx2),
+    SIMD_KERNEL(chacha20, "ssse3", NEEDS_SSSE3, chacha20_xor_ssse3),
+    SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
+};
+
+/* The block-count kernels behind the entries; the hybrids and the two-group
+ * 32-block kernel take whole groups only. */
+static const simd_kernel chacha20_inner[] = {
+    SIMD_KERNEL(chacha20, "ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x),
+    SIMD_KERNEL(chacha20, "ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x),
+    SIMD_KERNEL(chacha20, "ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x),
+    SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
+                      5 * SIMD_CHACHA20_BLOCK),
+    SIMD_KERNEL(chacha20, "avx2_8x", NEEDS_AVX2, chacha20_avx2_8x),
+    SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
+                      9 * SIMD_CHACHA20_BLOCK),
+    SIMD_KERNEL(chacha20, "avx512_1x", NEEDS_AVX512, chacha20_avx512_1x),
+    SIMD_KERNEL(chacha20, "avx512_2x", NEEDS_AVX512, chacha20_avx512_2x),
+    SIMD_KERNEL(chacha20, "avx512_4x", NEEDS_AVX512, chacha20_avx512_4x),
+    SIMD_KERNEL(chacha20, "avx512_8x", NEEDS_AVX512, chacha20_avx512_8x),
+    SIMD_KERNEL(chacha20, "avx512_16x", NEEDS_AVX512, chacha20_avx512_16x),
+    SIMD_KERNEL_GROUP(chacha20, "avx512_32x", NEEDS_AVX512,
+                      chacha20_avx512_32x, 32 * SIMD_CHACHA20_BLOCK),
 };
 
 /*
- * MD5, measured on the project's machine (CPUID: GenuineIntel "Intel Xeon
- * Processor" with AVX-512 and AMX, 2 shared vCPUs) by bench/md5_x86_64_bench.c
- * in TSC cycles/byte at 1 MiB (the TSC ticks ~0.67x per core cycle there):
- * avx512vl 2.67, bmi1
- * 2.99, x86_64 2.99, portable (gcc 12) 2.99; OpenSSL 3.0's md5-x86_64 3.21.
- * avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64 share a
- * schedule and tie (bmi1 issues fewer instructions), so bmi1 goes first.
+ * MD5: avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64
+ * share a schedule and tie (bmi1 issues fewer instructions), so bmi1 goes
+ * first. Measurements: docs/performance.md.
  */
 static const simd_kernel md5[] = {
-    {"avx512vl", SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
-     {.md5 = md5_blocks_avx512vl}},
-    {"bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, {.md5 = md5_blocks_bmi1}},
-    {"x86_64", SIMD_CAP_ASM, {.md5 = md5_blocks_x86_64}},
-    {"portable", 0, {.md5 = md5_blocks_portable}},
+    SIMD_KERNEL(md5, "avx512vl",
+                SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
+                md5_blocks_avx512vl),
+    SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),
+    SIMD_KERNEL(md5, "x86_64", SIMD_CAP_ASM, md5_blocks_x86_64),
+    SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-SIMD_DEFINE_ARCH("x86_64", probe_x86_64);
+const simd_arch simd_arch_this = {
+    SIMD_ARCH("x86_64", probe_x86_64),
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+};
