@@ -86,8 +86,8 @@ static const simd_level levels[] = {
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW)
 
 /* One entry per ISA level; each routes by length among its level's
- * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes short
- * tails with the SSSE3 kernels, hence SSSE3 in its needs. */
+ * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes up to
+ * four blocks with the SSSE3 kernels, hence SSSE3 in its needs. */
 static const simd_kernel chacha20[] = {
     SIMD_KERNEL(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512),
     SIMD_KERNEL(chacha20, "avx2", NEEDS_AVX2, chacha20_xor_avx2),
