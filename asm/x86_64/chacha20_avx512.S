@@ -1,5 +1,5 @@
 /*
- * ChaCha20, AVX-512 (F + VL + BW): every rotate is one vprold, and the 32
+ * ChaCha20, AVX-512 (F + VL): every rotate is one vprold, and the 32
  * vector registers hold a whole 16-word state with room to spare.
  *
  *   chacha20_avx512_16x  16 blocks, one state word per zmm (lane i = block i)
