@@ -22,20 +22,13 @@
 #include "../test/dispatch.h"
 #include "../test/testcaps.h"
 
-/* One provider's ChaCha20 and MD5, straight from its dispatch tables. */
-typedef struct {
-    tu_cipher_fns c;
-    tu_digest_fns d;
-} impl;
-
 #define MAX_INSTANCES 16
-static impl simd[MAX_INSTANCES], deflt;
+static tu_alg_fns simd[MAX_INSTANCES], deflt;
 static int ninstances;
 
-static void load(OSSL_PROVIDER *p, impl *f)
+static void load(OSSL_PROVIDER *p, tu_alg_fns *f)
 {
-    if (!tu_load_cipher(p, "ChaCha20", &f->c) ||
-        !tu_load_digest(p, "MD5", &f->d))
+    if (!tu_load_algs(p, f))
         abort(); /* a missing entry is a harness bug */
 }
 
@@ -168,7 +161,7 @@ static const char *const param_keys[] = {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
-    const impl *f[2];
+    const tu_alg_fns *f[2];
     void *c[2], *d[2];
 
     if (ninstances == 0)

@@ -66,3 +66,10 @@ int tu_load_digest(OSSL_PROVIDER *prov, const char *name, tu_digest_fns *f)
         OSSL_FUNC_digest_get_params_fn);
     return missing == 0;
 }
+
+int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
+{
+    int c = tu_load_cipher(prov, "ChaCha20", &f->c);
+
+    return tu_load_digest(prov, "MD5", &f->d) && c;
+}

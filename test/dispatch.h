@@ -42,6 +42,16 @@ typedef struct {
 int tu_load_cipher(OSSL_PROVIDER *prov, const char *name, tu_cipher_fns *f);
 int tu_load_digest(OSSL_PROVIDER *prov, const char *name, tu_digest_fns *f);
 
+/* Both algorithms simd serves, from one provider. */
+typedef struct {
+    tu_cipher_fns c; /* ChaCha20 */
+    tu_digest_fns d; /* MD5 */
+} tu_alg_fns;
+
+/* tu_load_cipher("ChaCha20") and tu_load_digest("MD5"); 1 when both are
+ * complete. */
+int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f);
+
 /* An implementation's dispatch table from a provider (by a name it lists),
  * and one function of it; NULL when absent. */
 const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
