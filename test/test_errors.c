@@ -4,6 +4,7 @@
  * reach), each refusal with exactly one error of the right reason; and the
  * reason strings reach ERR_reason_error_string.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -60,8 +61,13 @@ static void test_evp_errors(void)
  * whose reason contains `reason`. */
 static void refused(int ret, const char *reason)
 {
+    int errors = tu_errors_matching(reason);
+
+    if (ret != 0 || errors != 1)
+        fprintf(stderr, "\n  want a refusal with one \"%s\": returned %d, "
+                "%d such errors\n", reason, ret, errors);
     CU_ASSERT_EQUAL(ret, 0);
-    CU_ASSERT_EQUAL(tu_errors_matching(reason), 1);
+    CU_ASSERT_EQUAL(errors, 1);
 }
 
 static void cipher_dispatch_errors(const tu_cipher_fns *f)
