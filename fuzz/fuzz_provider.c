@@ -187,7 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             bytes(&r, 40, k);
             bytes(&r, 20, v);
             for (int i = 0; i < 2; i++)
-                ret[i] = (enc ? f[i]->c.einit : f[i]->c.dinit)(
+                ret[i] = (enc ? f[i]->c.encrypt_init : f[i]->c.decrypt_init)(
                     c[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl,
                     NULL);
             CHECK(ret[0] == ret[1]);

@@ -10,37 +10,30 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/provider.h>
 
+/* The functions loaded, X(name, ID): a field `name` of type
+ * OSSL_FUNC_<op>_<name>_fn *, from dispatch entry OSSL_FUNC_<OP>_<ID>. */
+#define TU_CIPHER_FUNCTIONS(X)                                                 \
+    X(newctx, NEWCTX) X(freectx, FREECTX) X(dupctx, DUPCTX)                    \
+    X(encrypt_init, ENCRYPT_INIT) X(decrypt_init, DECRYPT_INIT)                \
+    X(update, UPDATE) X(final, FINAL) X(cipher, CIPHER)                        \
+    X(get_params, GET_PARAMS) X(get_ctx_params, GET_CTX_PARAMS)                \
+    X(set_ctx_params, SET_CTX_PARAMS)
+#define TU_DIGEST_FUNCTIONS(X)                                                 \
+    X(newctx, NEWCTX) X(freectx, FREECTX) X(dupctx, DUPCTX) X(init, INIT)      \
+    X(update, UPDATE) X(final, FINAL) X(get_params, GET_PARAMS)
+
+#define TU_CIPHER_FIELD(name, ID) OSSL_FUNC_cipher_##name##_fn *name;
+#define TU_DIGEST_FIELD(name, ID) OSSL_FUNC_digest_##name##_fn *name;
+
 typedef struct {
     void *provctx;
-    OSSL_FUNC_cipher_newctx_fn *newctx;
-    OSSL_FUNC_cipher_freectx_fn *freectx;
-    OSSL_FUNC_cipher_dupctx_fn *dupctx;
-    OSSL_FUNC_cipher_encrypt_init_fn *einit;
-    OSSL_FUNC_cipher_decrypt_init_fn *dinit;
-    OSSL_FUNC_cipher_update_fn *update;
-    OSSL_FUNC_cipher_final_fn *final;
-    OSSL_FUNC_cipher_cipher_fn *cipher;
-    OSSL_FUNC_cipher_get_params_fn *get_params;
-    OSSL_FUNC_cipher_get_ctx_params_fn *get_ctx_params;
-    OSSL_FUNC_cipher_set_ctx_params_fn *set_ctx_params;
+    TU_CIPHER_FUNCTIONS(TU_CIPHER_FIELD)
 } tu_cipher_fns;
 
 typedef struct {
     void *provctx;
-    OSSL_FUNC_digest_newctx_fn *newctx;
-    OSSL_FUNC_digest_freectx_fn *freectx;
-    OSSL_FUNC_digest_dupctx_fn *dupctx;
-    OSSL_FUNC_digest_init_fn *init;
-    OSSL_FUNC_digest_update_fn *update;
-    OSSL_FUNC_digest_final_fn *final;
-    OSSL_FUNC_digest_get_params_fn *get_params;
+    TU_DIGEST_FUNCTIONS(TU_DIGEST_FIELD)
 } tu_digest_fns;
-
-/* Fills f from the cipher (digest) implementation that `prov` lists under
- * `name`, with its provider context. Returns 1 when the implementation and
- * every function above are there; otherwise the missing ones are NULL. */
-int tu_load_cipher(OSSL_PROVIDER *prov, const char *name, tu_cipher_fns *f);
-int tu_load_digest(OSSL_PROVIDER *prov, const char *name, tu_digest_fns *f);
 
 /* Both algorithms simd serves, from one provider. */
 typedef struct {
@@ -48,8 +41,9 @@ typedef struct {
     tu_digest_fns d; /* MD5 */
 } tu_alg_fns;
 
-/* tu_load_cipher("ChaCha20") and tu_load_digest("MD5"); 1 when both are
- * complete. */
+/* Fills f from the ChaCha20 and MD5 implementations `prov` lists, with its
+ * provider context. Returns 1 when both are there with every function
+ * above; otherwise the missing ones are NULL. */
 int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f);
 
 /* An implementation's dispatch table from a provider (by a name it lists),

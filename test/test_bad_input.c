@@ -26,47 +26,37 @@ static const uint8_t key[33] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
 static const uint8_t iv[17] = {0xfe, 0xff, 0xff, 0xff, 5, 6, 7};
 static const uint8_t msg[96] = {42, 43, 44};
 
-/*
- * A row is a function of (f, o) that runs `body` on a context c: a fresh
- * one (CIPHER_ROW, DIGEST_ROW) or one keyed with key and iv (KEYED_ROW; a
- * context that cannot be keyed leaves o->ret 0). The context is freed after.
- */
-#define CIPHER_ROW(name, ...)                                                  \
-    static void name(const tu_cipher_fns *f, outcome *o)                       \
-    {                                                                          \
-        void *c = f->newctx(f->provctx);                                       \
-        __VA_ARGS__;                                                           \
-        f->freectx(c);                                                         \
-    }
-
-#define DIGEST_ROW(name, ...)                                                  \
-    static void name(const tu_digest_fns *f, outcome *o)                       \
-    {                                                                          \
-        void *c = f->newctx(f->provctx);                                       \
-        __VA_ARGS__;                                                           \
-        f->freectx(c);                                                         \
-    }
-
 static void *keyed(const tu_cipher_fns *f)
 {
     void *c = f->newctx(f->provctx);
 
-    if (c != NULL && !f->einit(c, key, 32, iv, 16, NULL)) {
+    if (c != NULL && !f->encrypt_init(c, key, 32, iv, 16, NULL)) {
         f->freectx(c);
         return NULL;
     }
     return c;
 }
 
-#define KEYED_ROW(name, ...)                                                   \
-    static void name(const tu_cipher_fns *f, outcome *o)                       \
+/*
+ * A row is a function of (f, o) that runs its body on a context c made by
+ * `open`, then frees it; a context that cannot be made (or keyed) leaves
+ * o->ret 0. CIPHER_ROW and DIGEST_ROW start from a fresh context,
+ * KEYED_ROW from one keyed with key and iv.
+ */
+#define ROW(name, fns, open, ...)                                              \
+    static void name(const fns *f, outcome *o)                                 \
     {                                                                          \
-        void *c = keyed(f);                                                    \
+        void *c = open;                                                        \
         if (c == NULL)                                                         \
             return;                                                            \
         __VA_ARGS__;                                                           \
         f->freectx(c);                                                         \
     }
+#define CIPHER_ROW(name, ...)                                                  \
+    ROW(name, tu_cipher_fns, f->newctx(f->provctx), __VA_ARGS__)
+#define KEYED_ROW(name, ...) ROW(name, tu_cipher_fns, keyed(f), __VA_ARGS__)
+#define DIGEST_ROW(name, ...)                                                  \
+    ROW(name, tu_digest_fns, f->newctx(f->provctx), __VA_ARGS__)
 
 /* set_ctx_params on a keyed context: `decl` declares what the parameters
  * (the rest) point at. */
@@ -90,12 +80,12 @@ static void get_unknown_param(OSSL_FUNC_cipher_get_params_fn *get_params,
 
 /* --- ChaCha20 rows --- */
 
-CIPHER_ROW(c_key16, o->ret = f->einit(c, key, 16, iv, 16, NULL))
-CIPHER_ROW(c_key33, o->ret = f->einit(c, key, 33, iv, 16, NULL))
-CIPHER_ROW(c_key0, o->ret = f->einit(c, key, 0, NULL, 0, NULL))
-CIPHER_ROW(c_iv12, o->ret = f->einit(c, key, 32, iv, 12, NULL))
-CIPHER_ROW(c_iv0, o->ret = f->einit(c, key, 32, iv, 0, NULL))
-CIPHER_ROW(c_iv17, o->ret = f->einit(c, key, 32, iv, 17, NULL))
+CIPHER_ROW(c_key16, o->ret = f->encrypt_init(c, key, 16, iv, 16, NULL))
+CIPHER_ROW(c_key33, o->ret = f->encrypt_init(c, key, 33, iv, 16, NULL))
+CIPHER_ROW(c_key0, o->ret = f->encrypt_init(c, key, 0, NULL, 0, NULL))
+CIPHER_ROW(c_iv12, o->ret = f->encrypt_init(c, key, 32, iv, 12, NULL))
+CIPHER_ROW(c_iv0, o->ret = f->encrypt_init(c, key, 32, iv, 0, NULL))
+CIPHER_ROW(c_iv17, o->ret = f->encrypt_init(c, key, 32, iv, 17, NULL))
 CIPHER_ROW(c_update_nokey,
            o->ret = f->update(c, o->out, &o->outl, 96, msg, 10))
 CIPHER_ROW(c_update0_nokey,
@@ -104,10 +94,10 @@ CIPHER_ROW(c_final_nokey, o->ret = f->final(c, o->out, &o->outl, 96))
 CIPHER_ROW(c_cipher_nokey,
            o->ret = f->cipher(c, o->out, &o->outl, 96, msg, 10))
 CIPHER_ROW(c_iv_only_no_key,
-           o->ret = f->einit(c, NULL, 0, iv, 16, NULL) &&
+           o->ret = f->encrypt_init(c, NULL, 0, iv, 16, NULL) &&
                     f->update(c, o->out, &o->outl, 96, msg, 10))
 CIPHER_ROW(c_key_without_iv,
-           o->ret = f->einit(c, key, 32, NULL, 0, NULL) &&
+           o->ret = f->encrypt_init(c, key, 32, NULL, 0, NULL) &&
                     f->update(c, o->out, &o->outl, 96, msg, 96))
 
 SET_PARAMS_ROW(c_param_keylen16, size_t v = 16,
@@ -187,7 +177,7 @@ static void c_null_ctx(const tu_cipher_fns *f, outcome *o)
     o->ret = f->update(NULL, o->out, &n, 96, msg, 10) |
              f->final(NULL, o->out, &n, 96) |
              f->cipher(NULL, o->out, &n, 96, msg, 10) |
-             f->einit(NULL, key, 32, iv, 16, NULL) |
+             f->encrypt_init(NULL, key, 32, iv, 16, NULL) |
              f->get_ctx_params(NULL, p) | f->set_ctx_params(NULL, p) |
              (f->dupctx(NULL) != NULL);
     f->freectx(NULL);

@@ -92,11 +92,11 @@ static void cipher_dispatch_errors(const tu_cipher_fns *f)
     CU_ASSERT_FATAL(cc != NULL);
     ERR_clear_error();
     for (size_t i = 0; i < SIMD_COUNT(bad_init); i++)
-        refused(f->einit(cc, key, bad_init[i].keylen, bad_init[i].iv,
+        refused(f->encrypt_init(cc, key, bad_init[i].keylen, bad_init[i].iv,
                          bad_init[i].ivlen, NULL),
                 bad_init[i].reason);
     refused(f->update(cc, buf, &outl, sizeof(buf), buf, 1), "no key set");
-    CU_ASSERT_EQUAL(f->einit(cc, key, 32, iv, 16, NULL), 1);
+    CU_ASSERT_EQUAL(f->encrypt_init(cc, key, 32, iv, 16, NULL), 1);
     refused(f->update(cc, buf, &outl, 10, buf, 11), "output buffer too small");
     refused(f->cipher(cc, buf, &outl, 10, buf, 11), "output buffer too small");
     refused(f->update(cc, buf, &outl, 64, NULL, 11), "null argument");

@@ -68,10 +68,14 @@ static void test_cipher_params_match_default(void)
         const char *key;
         int as_size;
     } keys[] = {
-        {OSSL_CIPHER_PARAM_AEAD, 0},         {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
-        {OSSL_CIPHER_PARAM_CTS, 0},          {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
-        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0}, {OSSL_CIPHER_PARAM_KEYLEN, 1},
-        {OSSL_CIPHER_PARAM_IVLEN, 1},        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
+        {OSSL_CIPHER_PARAM_AEAD, 0},
+        {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
+        {OSSL_CIPHER_PARAM_CTS, 0},
+        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
+        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0},
+        {OSSL_CIPHER_PARAM_KEYLEN, 1},
+        {OSSL_CIPHER_PARAM_IVLEN, 1},
+        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
     };
     unsigned int mode = 99;
     OSSL_PARAM p[] = {OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, &mode),
