@@ -8,8 +8,6 @@
 #define _GNU_SOURCE /* RTLD_NEXT */
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "allochook.h"
 #include "testutil.h"
