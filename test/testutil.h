@@ -69,9 +69,9 @@ uint32_t tu_cpu_caps(void);
 size_t tu_runnable(simd_alg alg, const char **names, size_t max);
 
 /* For every kernel of alg that tu_caps() runs (asserts there is one): a
- * library context with that kernel forced (the other algorithms and the
- * level left to the test level), checked to report it, passed to fn, then
- * closed. */
+ * library context with that kernel forced (other algorithms not forced, no
+ * level named, so the test level applies), checked to report it, passed to
+ * fn, then closed. */
 void tu_for_each_runnable(simd_alg alg,
                           void (*fn)(tu_ctx *t, const char *kernel));
 
