@@ -3,14 +3,15 @@
  * Words of before[]/after[] (ppc64le.c names them):
  *   0-17 r14-r31, 18-35 f14-f31, 36-59 v20-v31 (two each)   canaries
  *   60-62 the CR (for its fields cr2, cr3, cr4)             canary, observed
- *   63 r1, 64 r2 (TOC)                                      observed
+ *   63 r1, 64 r2 (TOC), 65 r13 (thread pointer)             observed
  * fn is entered at its global entry point (r12 = fn). Garbage goes into
  * every VSX register first (vs0-vs63: f0-f31 and v0-v31), then the
  * canaries, and into r0 and r9-r11 after the arguments.
  *
  * r1 and `st` are kept in a static area found again after the call
- * PC-relatively (bcl/mflr), and r2 is restored from the frame, so a kernel
- * that moves r1 or clobbers every register is still reported, not a crash.
+ * PC-relatively (bcl/mflr), and r2 and r13 are restored from the frame, so
+ * a kernel that moves r1 or clobbers every register is still reported, not
+ * a crash.
  *
  * Then the negative controls, abi_bad_<register>, each breaking one.
  */
@@ -21,14 +22,15 @@
 
 #define W(i) (8*(i)) /* no spaces: used as a macro argument */
 
-/* Frame: 32-byte header, then the caller's r14-r31, f14-f31, v20-v31, CR
- * and r2. */
+/* Frame: 32-byte header, then the caller's r14-r31, f14-f31, v20-v31, CR,
+ * r2 and r13. */
 #define F_GPR 32
 #define F_FPR 176
 #define F_VR 320 /* 16-byte aligned */
 #define F_CR 512
 #define F_R2 520
-#define FR 528
+#define F_R13 528
+#define FR 544
 
 /* CR2-CR4: the non-volatile fields (mask for mtcrf). */
 #define CRMASK 0x38
@@ -77,6 +79,7 @@ simd_abi_call:
 	mfcr 0
 	std 0, F_CR(1)
 	std 2, F_R2(1)
+	std 13, F_R13(1)
 	FIND_STATIC
 	std 1, 0(11)
 	std 5, 8(11)
@@ -97,6 +100,7 @@ simd_abi_call:
 	std 0, W(62)(5)
 	std 1, W(63)(5)
 	std 2, W(64)(5)
+	std 13, W(65)(5)
 	addi 11, 5, W(36)
 	VRS lvx, 11
 	GFRS ld, lfd, W(0), W(18), 5
@@ -129,9 +133,11 @@ simd_abi_call:
 	std 0, W(62)(10)
 	std 1, W(63)(10)
 	std 2, W(64)(10)
+	std 13, W(65)(10)
 
 	ld 1, 0(11) /* our frame, whatever the callee did */
 	ld 2, F_R2(1)
+	ld 13, F_R13(1)
 	ld 0, F_CR(1)
 	mtcrf CRMASK, 0
 	addi 11, 1, F_VR
@@ -183,6 +189,9 @@ BAD r1
 	blr
 BAD r2
 	addi 2, 2, 8
+	blr
+BAD r13
+	addi 13, 13, 8
 	blr
 
 	.section .note.GNU-stack, "", @progbits
