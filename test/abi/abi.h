@@ -24,7 +24,6 @@
 #define SIMDPROV_TEST_ABI_H
 
 #define ABI_WORDS 72 /* enough for ppc64le, the largest */
-#define ABI_BEFORE 0
 #define ABI_AFTER (8 * ABI_WORDS)
 #define ABI_POISON (16 * ABI_WORDS)
 #define ABI_STEP (ABI_POISON + 8)
@@ -37,7 +36,17 @@
 #define ABI_FLAG_LSX 1   /* loongarch64: poison $vr0-$vr31 */
 #define ABI_FLAG_LASX 2  /* loongarch64: poison $xr0-$xr31 */
 
-#ifndef __ASSEMBLER__
+#ifdef __ASSEMBLER__
+/* The head of negative control abi_bad_<name>, for the architectures whose
+ * asm/<arch>/ has no ENTRY macro of its own. */
+.macro ABI_BAD name
+    .text
+    .globl abi_bad_\name
+    .type abi_bad_\name, @function
+    .p2align 4
+abi_bad_\name:
+.endm
+#else
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,6 +59,7 @@ typedef struct {
     uint64_t flags;
 } __attribute__((aligned(16))) abi_state;
 
+_Static_assert(offsetof(abi_state, before) == 0, "before[] is at st");
 _Static_assert(offsetof(abi_state, after) == ABI_AFTER, "ABI_AFTER");
 _Static_assert(offsetof(abi_state, poison) == ABI_POISON, "ABI_POISON");
 _Static_assert(offsetof(abi_state, step) == ABI_STEP, "ABI_STEP");

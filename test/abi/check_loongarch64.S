@@ -133,35 +133,28 @@ simd_abi_call:
 	.size simd_abi_call, . - simd_abi_call
 
 /* Negative controls: each damages exactly one register. */
-.macro BAD name
-	.globl abi_bad_\name
-	.type abi_bad_\name, @function
-	.p2align 2
-abi_bad_\name:
-.endm
-
-BAD s0
+ABI_BAD s0
 	addi.d $s0, $s0, 1
 	ret
-BAD s8
+ABI_BAD s8
 	xori $s8, $s8, 0x100
 	ret
-BAD fp
+ABI_BAD fp
 	or $fp, $zero, $zero
 	ret
-BAD fs0
+ABI_BAD fs0
 	fneg.d $f24, $f24
 	ret
-BAD fs7
+ABI_BAD fs7
 	fmov.d $f31, $f0
 	ret
-BAD sp
+ABI_BAD sp
 	addi.d $sp, $sp, -16
 	ret
-BAD tp
+ABI_BAD tp
 	addi.d $tp, $tp, 8
 	ret
-BAD r21
+ABI_BAD r21
 	addi.d $r21, $r21, 8
 	ret
 

@@ -150,47 +150,40 @@ simd_abi_call:
 	.size simd_abi_call, . - simd_abi_call
 
 /* Negative controls: each damages exactly one register. */
-.macro BAD name
-	.globl abi_bad_\name
-	.type abi_bad_\name, @function
-	.p2align 4
-abi_bad_\name:
-.endm
-
-BAD r14
+ABI_BAD r14
 	addi 14, 14, 1
 	blr
-BAD r31
+ABI_BAD r31
 	xori 31, 31, 0x100
 	blr
-BAD f14
+ABI_BAD f14
 	fneg 14, 14
 	blr
-BAD f26 /* the register a published POWER10 ChaCha20 clobbered */
+ABI_BAD f26 /* the register a published POWER10 ChaCha20 clobbered */
 	fmr 26, 0
 	blr
-BAD f31
+ABI_BAD f31
 	fneg 31, 31
 	blr
-BAD v20
+ABI_BAD v20
 	vxor 20, 20, 20
 	blr
-BAD v31
+ABI_BAD v31
 	vspltisw 31, 5
 	blr
-BAD cr2
+ABI_BAD cr2
 	crnot 8, 8 /* CR2's LT bit */
 	blr
-BAD cr4
+ABI_BAD cr4
 	crnot 16, 16 /* CR4's LT bit */
 	blr
-BAD r1
+ABI_BAD r1
 	addi 1, 1, -16
 	blr
-BAD r2
+ABI_BAD r2
 	addi 2, 2, 8
 	blr
-BAD r13
+ABI_BAD r13
 	addi 13, 13, 8
 	blr
 

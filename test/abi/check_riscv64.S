@@ -112,29 +112,22 @@ simd_abi_call:
     .size simd_abi_call, . - simd_abi_call
 
 /* Negative controls: each damages exactly one register. */
-.macro BAD name
-    .globl abi_bad_\name
-    .type abi_bad_\name, @function
-    .p2align 2
-abi_bad_\name:
-.endm
-
-BAD s0
+ABI_BAD s0
     addi s0, s0, 1
     ret
-BAD s11
+ABI_BAD s11
     xori s11, s11, 0x40
     ret
-BAD fs5
+ABI_BAD fs5
     fmv.d fs5, fs4
     ret
-BAD sp
+ABI_BAD sp
     addi sp, sp, -16
     ret
-BAD gp
+ABI_BAD gp
     addi gp, gp, 8
     ret
-BAD tp
+ABI_BAD tp
     addi tp, tp, 8
     ret
 
