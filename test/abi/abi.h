@@ -101,10 +101,11 @@ void abi_arch_setup(uint32_t caps);
 void abi_arch_test(void);
 
 /* test_abi.c: the flags every call passes, and one call with fresh
- * canaries; writes the names of what fn broke to report ("" if nothing). */
+ * canaries; writes the names of what fn broke to report ("" if nothing).
+ * Returns the signal if fn crashed (report says so too), else 0. */
 extern uint64_t abi_flags;
-void abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
-              char *report, size_t size);
+int abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
+             char *report, size_t size);
 #define ABI_REPORT 512
 
 #endif

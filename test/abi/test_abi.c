@@ -14,6 +14,9 @@
  * A new algorithm needs one entry in algs[] below (the test fails until it
  * has one); a new architecture a trampoline and a table.
  */
+#define _GNU_SOURCE /* sigaltstack, sigsetjmp */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,19 +38,51 @@ static void append(char *report, size_t size, const char *fmt, unsigned n)
         snprintf(report + used, size - used, fmt, n);
 }
 
-void abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
-              char *report, size_t size)
+/*
+ * A kernel may also crash: in itself (x86_64 cannot return with a moved
+ * rsp) or in its own C glue that a clobbered register derails. The signal
+ * handler runs on its own stack and jumps back, so that is reported as well.
+ */
+static sigjmp_buf crash_jmp;
+static volatile sig_atomic_t crash_sig, in_call;
+
+static void on_crash(int sig)
 {
-    abi_state st;
+    if (!in_call) { /* not a kernel's: die of it as usual */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    in_call = 0;
+    crash_sig = sig;
+    siglongjmp(crash_jmp, 1);
+}
+
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+
+static void catch_crashes(void)
+{
+    static _Alignas(16) char alt[64 * 1024];
+    stack_t ss;
+    struct sigaction sa;
+
+    memset(&ss, 0, sizeof(ss));
+    ss.ss_sp = alt;
+    ss.ss_size = sizeof(alt);
+    sigaltstack(&ss, NULL);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < SIMD_COUNT(crash_sigs); i++)
+        sigaction(crash_sigs[i], &sa, NULL);
+}
+
+/* The names of the registers st says changed, separated by spaces. */
+static void describe(const abi_state *st, char *report, size_t size)
+{
     size_t w = 0;
 
-    for (size_t i = 0; i < ABI_WORDS; i++)
-        st.before[i] = tu_rand() | 1; /* never 0: a zeroing bug shows too */
-    memset(st.after, 0, sizeof(st.after));
-    st.poison = poison;
-    st.step = tu_rand() | 1;
-    st.flags = abi_flags;
-    simd_abi_call(fn, args, &st);
     report[0] = '\0';
     for (size_t r = 0; r < abi_nregs; r++) {
         const abi_reg *g = &abi_regs[r];
@@ -56,11 +91,33 @@ void abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
             uint64_t diff = 0;
 
             for (unsigned k = 0; k < g->words; k++)
-                diff |= (st.before[w + k] ^ st.after[w + k]) & g->keep;
+                diff |= (st->before[w + k] ^ st->after[w + k]) & g->keep;
             if (diff != 0)
                 append(report, size, g->name, g->first + i);
         }
     }
+}
+
+int abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
+             char *report, size_t size)
+{
+    abi_state st;
+
+    for (size_t i = 0; i < ABI_WORDS; i++)
+        st.before[i] = tu_rand() | 1; /* never 0: a zeroing bug shows too */
+    memset(st.after, 0, sizeof(st.after));
+    st.poison = poison;
+    st.step = tu_rand() | 1;
+    st.flags = abi_flags;
+    if (sigsetjmp(crash_jmp, 1) != 0) {
+        snprintf(report, size, "(crashed: signal %d)", (int)crash_sig);
+        return (int)crash_sig;
+    }
+    in_call = 1;
+    simd_abi_call(fn, args, &st);
+    in_call = 0;
+    describe(&st, report, size);
+    return 0;
 }
 
 /* ------------------------------------------------------------ the cases */
@@ -193,40 +250,45 @@ static int untouched_around(const uint8_t *dst, size_t len)
     return 1;
 }
 
+/* One case; writes what went wrong to why ("" if nothing). Returns 1 if
+ * the case passed, 0 if it failed, -1 if the kernel crashed. */
 static int run_case(simd_alg alg, const simd_kernel *k, size_t size,
-                    unsigned skew)
+                    unsigned skew, char *why, size_t why_size)
 {
     const abi_alg *a = &algs[alg];
     uint64_t poison = poison_for(skew);
     abi_case c;
-    char report[ABI_REPORT], where[160];
-    int ok = 1;
+    char report[ABI_REPORT];
+    int crashed, n;
 
     memset(&c, 0, sizeof(c));
     memset(out.b, 0x5a, sizeof(out.b));
     a->prepare(k, size, skew, &c);
     for (size_t i = c.nargs; i < 6; i++) /* unused arguments: garbage too */
         c.args[i] = (uintptr_t)(poison ^ (0x9e3779b97f4a7c15ull * (i + 1)));
-    abi_call(a->fn(k), c.args, poison, report, sizeof(report));
-    snprintf(where, sizeof(where), "%s %s, %zu %s (skew %u, poison %#llx)",
-             simd_alg_name(alg), k->name, c.size, a->unit, skew,
-             (unsigned long long)poison);
-    if (report[0] != '\0') {
-        printf("\n  %s: did not preserve %s", where, report);
-        ok = 0;
+    crashed = abi_call(a->fn(k), c.args, poison, report, sizeof(report));
+    n = snprintf(why, why_size, "%zu %s (skew %u, poison %#llx):", c.size,
+                 a->unit, skew, (unsigned long long)poison);
+    if (crashed) {
+        snprintf(why + n, why_size - (size_t)n, " %s", report);
+        return -1;
     }
-    if (memcmp(c.dst, ref, c.len) != 0) {
-        printf("\n  %s: output differs from the portable kernel's", where);
-        ok = 0;
+    snprintf(why + n, why_size - (size_t)n, "%s%s%s%s",
+             report[0] ? " did not preserve " : "", report,
+             memcmp(c.dst, ref, c.len) != 0
+                 ? " [output differs from the portable kernel's]"
+                 : "",
+             untouched_around(c.dst, c.len) ? "" : " [wrote outside its output]");
+    if (why[n] == '\0') {
+        why[0] = '\0';
+        return 1;
     }
-    if (!untouched_around(c.dst, c.len)) {
-        printf("\n  %s: wrote outside its output", where);
-        ok = 0;
-    }
-    return ok;
+    return 0;
 }
 
-/* Every runnable kernel of one list; returns how many there were. */
+/* Every runnable kernel of one list through every case; prints each new
+ * kind of failure once, with the first case that showed it. Returns how
+ * many kernels there were. */
 static size_t check_list(simd_alg alg, const simd_table *t)
 {
     const abi_alg *a = &algs[alg];
@@ -234,15 +296,29 @@ static size_t check_list(simd_alg alg, const simd_table *t)
 
     for (size_t i = 0; i < t->n; i++) {
         const simd_kernel *k = &t->kernels[i];
+        char why[ABI_REPORT + 160], last[ABI_REPORT + 160] = "";
+        int ok = 1, failed = 0, cases = 0;
 
         if (!simd_runnable(k->needs, caps)) {
             printf("\n  (skip %s %s: not runnable here)", simd_alg_name(alg),
                    k->name);
             continue;
         }
-        for (size_t s = 0; s < a->nsizes; s++)
-            for (unsigned skew = 0; skew < SKEWS; skew++)
-                CU_ASSERT(run_case(alg, k, a->sizes[s], skew));
+        for (size_t s = 0; s < a->nsizes && ok >= 0; s++) {
+            for (unsigned skew = 0; skew < SKEWS && ok >= 0; skew++, cases++) {
+                ok = run_case(alg, k, a->sizes[s], skew, why, sizeof(why));
+                if (ok > 0)
+                    continue;
+                failed++;
+                if (strcmp(strchr(why, ':'), last) != 0)
+                    printf("\n  %s %s, %s", simd_alg_name(alg), k->name, why);
+                snprintf(last, sizeof(last), "%s", strchr(why, ':'));
+            }
+        }
+        if (failed)
+            printf("\n  %s %s: %d of %d cases failed%s", simd_alg_name(alg),
+                   k->name, failed, cases, ok < 0 ? ", then it crashed" : "");
+        CU_ASSERT_EQUAL(failed, 0);
         tested++;
     }
     return tested;
@@ -301,8 +377,10 @@ int main(void)
     static const tu_test tests[] = {
         {"the checker catches each broken rule", test_checker_catches},
         {"what this CPU lets the checker do", abi_arch_test},
-        {"every table kernel keeps the ABI", test_table_kernels},
+        /* inner kernels first: a table entry that routes to a broken one
+         * may fail less clearly (in its C glue) */
         {"every inner kernel keeps the ABI", test_inner_kernels},
+        {"every table kernel keeps the ABI", test_table_kernels},
         {NULL, NULL},
     };
     size_t words = 0;
@@ -314,6 +392,7 @@ int main(void)
                 words, ABI_WORDS);
         return 2;
     }
+    catch_crashes();
     caps = tu_caps();
     abi_arch_setup(caps);
     return tu_main("abi", tests);
