@@ -122,6 +122,9 @@ int abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
 
 /* ------------------------------------------------------------ the cases */
 
+/* Each size runs SKEWS times: run i with the input i bytes off alignment
+ * (the output another amount off) and scratch registers poisoned with
+ * poison_for(i). */
 enum {
     MAX_LEN = 16384 + 128,
     SKEWS = 4,
