@@ -37,6 +37,10 @@
 #define ABI_FLAG_LASX 2  /* loongarch64: poison $xr0-$xr31 */
 
 #ifdef __ASSEMBLER__
+/* A negative control where asm/<arch>/asm.h has ENTRY and END: `name`,
+ * its instructions, ret. */
+#define ABI_CONTROL(name, ...) ENTRY(name); __VA_ARGS__; ret; END(name)
+
 /* The head of negative control abi_bad_<name>, for the architectures whose
  * asm/<arch>/ has no ENTRY macro of its own. */
 .macro ABI_BAD name

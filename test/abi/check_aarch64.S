@@ -15,7 +15,27 @@
 #include "abi.h"
 
 #define W(i) (8 * (i))
+/* Frame: the caller's x19-x29 and d8-d15 laid out as the words above, then
+ * x30. */
 #define FRAME 160
+
+/* x19-x29 (pair op pop, single op op) at words 0-10 of base */
+.macro XREGS pop, op, base
+    \pop x19, x20, [\base, #W(0)]
+    \pop x21, x22, [\base, #W(2)]
+    \pop x23, x24, [\base, #W(4)]
+    \pop x25, x26, [\base, #W(6)]
+    \pop x27, x28, [\base, #W(8)]
+    \op x29, [\base, #W(10)]
+.endm
+
+/* d8-d15 at words 11-18 of base */
+.macro DREGS pop, base
+    \pop d8, d9, [\base, #W(11)]
+    \pop d10, d11, [\base, #W(13)]
+    \pop d12, d13, [\base, #W(15)]
+    \pop d14, d15, [\base, #W(17)]
+.endm
 
     .arch_extension sve
 
@@ -26,17 +46,10 @@ saved:
 
 /* void simd_abi_call(abi_fn fn, const uintptr_t args[6], abi_state *st) */
 ENTRY(simd_abi_call)
-    stp x29, x30, [sp, #-FRAME]!
-    mov x29, sp
-    stp x19, x20, [sp, #16]
-    stp x21, x22, [sp, #32]
-    stp x23, x24, [sp, #48]
-    stp x25, x26, [sp, #64]
-    stp x27, x28, [sp, #80]
-    stp d8, d9, [sp, #96]
-    stp d10, d11, [sp, #112]
-    stp d12, d13, [sp, #128]
-    stp d14, d15, [sp, #144]
+    sub sp, sp, #FRAME
+    XREGS stp, str, sp
+    DREGS stp, sp
+    str x30, [sp, #W(19)]
     adrp x9, saved
     add x9, x9, :lo12:saved
     mov x10, sp
@@ -60,12 +73,7 @@ ENTRY(simd_abi_call)
     add x9, x9, x10
     .endr
 2:
-    ldp x19, x20, [x2, #W(0)]
-    ldp x21, x22, [x2, #W(2)]
-    ldp x23, x24, [x2, #W(4)]
-    ldp x25, x26, [x2, #W(6)]
-    ldp x27, x28, [x2, #W(8)]
-    ldr x29, [x2, #W(10)]
+    XREGS ldp, ldr, x2
     /* into the low halves only: the garbage above them stays */
     .irp n, 8, 9, 10, 11, 12, 13, 14, 15
     ldr x11, [x2, #W(\n + 3)]
@@ -85,49 +93,29 @@ ENTRY(simd_abi_call)
     add x9, x9, :lo12:saved
     ldr x10, [x9, #8]
     add x10, x10, #ABI_AFTER
-    stp x19, x20, [x10, #W(0)]
-    stp x21, x22, [x10, #W(2)]
-    stp x23, x24, [x10, #W(4)]
-    stp x25, x26, [x10, #W(6)]
-    stp x27, x28, [x10, #W(8)]
-    str x29, [x10, #W(10)]
-    stp d8, d9, [x10, #W(11)]
-    stp d10, d11, [x10, #W(13)]
-    stp d12, d13, [x10, #W(15)]
-    stp d14, d15, [x10, #W(17)]
+    XREGS stp, str, x10
+    DREGS stp, x10
     mov x11, sp
     str x11, [x10, #W(19)]
     ldr x11, [x9]
     mov sp, x11 /* our frame, whatever the callee did */
 
-    ldp d14, d15, [sp, #144]
-    ldp d12, d13, [sp, #128]
-    ldp d10, d11, [sp, #112]
-    ldp d8, d9, [sp, #96]
-    ldp x27, x28, [sp, #80]
-    ldp x25, x26, [sp, #64]
-    ldp x23, x24, [sp, #48]
-    ldp x21, x22, [sp, #32]
-    ldp x19, x20, [sp, #16]
-    ldp x29, x30, [sp], #FRAME
+    XREGS ldp, ldr, sp
+    DREGS ldp, sp
+    ldr x30, [sp, #W(19)]
+    add sp, sp, #FRAME
     ret
 END(simd_abi_call)
 
 /* Negative controls. */
-#define BAD(name, ...)                                                         \
-    ENTRY(name);                                                               \
-    __VA_ARGS__;                                                               \
-    ret;                                                                       \
-    END(name)
-
-BAD(abi_bad_x19, add x19, x19, #1)
-BAD(abi_bad_x28, eor x28, x28, #0x100)
-BAD(abi_bad_x29, mov x29, #0)
-BAD(abi_bad_d8, fneg d8, d8)
-BAD(abi_bad_d15, movi d15, #0)
-BAD(abi_bad_x21_x29_d12, mov x21, #0x2121; mov x29, #0; movi d12, #0)
-BAD(abi_bad_sp, sub sp, sp, #16)
-BAD(abi_ok_v8_upper, mov v8.d[1], xzr)
+ABI_CONTROL(abi_bad_x19, add x19, x19, #1)
+ABI_CONTROL(abi_bad_x28, eor x28, x28, #0x100)
+ABI_CONTROL(abi_bad_x29, mov x29, #0)
+ABI_CONTROL(abi_bad_d8, fneg d8, d8)
+ABI_CONTROL(abi_bad_d15, movi d15, #0)
+ABI_CONTROL(abi_bad_x21_x29_d12, mov x21, #0x2121; mov x29, #0; movi d12, #0)
+ABI_CONTROL(abi_bad_sp, sub sp, sp, #16)
+ABI_CONTROL(abi_ok_v8_upper, mov v8.d[1], xzr)
 
     .section .note.GNU-stack, "", %progbits
     .section .note.gnu.property, "a"

@@ -16,13 +16,23 @@
 #include "abi.h"
 
 #define W(i) (8*(i))
-/* Frame: $ra, $s0-$s8, $fp, $fs0-$fs7, $tp, $r21. */
-#define F_S 8
-#define F_FP 80
-#define F_FS 88
-#define F_TP 152
-#define F_R21 160
+/* Frame: the caller's $s0-$s8, $fp and $fs0-$fs7 laid out as the words
+ * above, then $ra, $tp, $r21. */
+#define F_RA W(18)
+#define F_TP W(19)
+#define F_R21 W(20)
 #define FRAME 176
+
+/* $s0-$s8 and $fp (op) and $fs0-$fs7 (fop) at words 0-17 of base */
+.macro SREGS op, fop, base
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	\op $s\i, \base, W(\i)
+	.endr
+	\op $fp, \base, W(9)
+	.irp n, 24, 25, 26, 27, 28, 29, 30, 31
+	\fop $f\n, \base, W(\n - 14)
+	.endr
+.endm
 
 	.bss
 	.p2align 3
@@ -36,14 +46,8 @@ saved:
 	.type simd_abi_call, @function
 simd_abi_call:
 	addi.d $sp, $sp, -FRAME
-	st.d $ra, $sp, 0
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	st.d $s\i, $sp, F_S + 8 * \i
-	.endr
-	st.d $fp, $sp, F_FP
-	.irp n, 24, 25, 26, 27, 28, 29, 30, 31
-	fst.d $f\n, $sp, F_FS + 8 * (\n - 24)
-	.endr
+	SREGS st.d, fst.d, $sp
+	st.d $ra, $sp, F_RA
 	st.d $tp, $sp, F_TP
 	st.d $r21, $sp, F_R21
 	pcalau12i $t0, %pc_hi20(saved)
@@ -78,13 +82,7 @@ simd_abi_call:
 	add.d $t1, $t1, $t2
 	.endr
 3:
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	ld.d $s\i, $a2, W(\i)
-	.endr
-	ld.d $fp, $a2, W(9)
-	.irp n, 24, 25, 26, 27, 28, 29, 30, 31
-	fld.d $f\n, $a2, W(\n - 14)
-	.endr
+	SREGS ld.d, fld.d, $a2
 
 	or $t8, $a0, $zero
 	or $t7, $a1, $zero
@@ -106,13 +104,7 @@ simd_abi_call:
 	addi.d $t0, $t0, %pc_lo12(saved)
 	ld.d $t1, $t0, 8
 	addi.d $t1, $t1, ABI_AFTER
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	st.d $s\i, $t1, W(\i)
-	.endr
-	st.d $fp, $t1, W(9)
-	.irp n, 24, 25, 26, 27, 28, 29, 30, 31
-	fst.d $f\n, $t1, W(\n - 14)
-	.endr
+	SREGS st.d, fst.d, $t1
 	st.d $sp, $t1, W(18)
 	st.d $tp, $t1, W(19)
 	st.d $r21, $t1, W(20)
@@ -120,14 +112,8 @@ simd_abi_call:
 	ld.d $sp, $t0, 0 /* our frame, whatever the callee did */
 	ld.d $tp, $sp, F_TP
 	ld.d $r21, $sp, F_R21
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	ld.d $s\i, $sp, F_S + 8 * \i
-	.endr
-	ld.d $fp, $sp, F_FP
-	.irp n, 24, 25, 26, 27, 28, 29, 30, 31
-	fld.d $f\n, $sp, F_FS + 8 * (\n - 24)
-	.endr
-	ld.d $ra, $sp, 0
+	SREGS ld.d, fld.d, $sp
+	ld.d $ra, $sp, F_RA
 	addi.d $sp, $sp, FRAME
 	ret
 	.size simd_abi_call, . - simd_abi_call

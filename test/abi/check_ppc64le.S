@@ -64,6 +64,17 @@
 	.endr
 .endm
 
+/* the CR (once for each of cr2, cr3, cr4), r1, r2, r13: words 60-65 */
+.macro OBSERVED base
+	mfcr 0
+	.irp w, 60, 61, 62
+	std 0, W(\w)(\base)
+	.endr
+	std 1, W(63)(\base)
+	std 2, W(64)(\base)
+	std 13, W(65)(\base)
+.endm
+
 /* void simd_abi_call(abi_fn fn, const uintptr_t args[6], abi_state *st) */
 	.text
 	.globl simd_abi_call
@@ -94,13 +105,7 @@ simd_abi_call:
 
 	ld 0, W(60)(5)
 	mtcrf CRMASK, 0
-	mfcr 0
-	std 0, W(60)(5)
-	std 0, W(61)(5)
-	std 0, W(62)(5)
-	std 1, W(63)(5)
-	std 2, W(64)(5)
-	std 13, W(65)(5)
+	OBSERVED 5
 	addi 11, 5, W(36)
 	VRS lvx, 11
 	GFRS ld, lfd, W(0), W(18), 5
@@ -127,13 +132,7 @@ simd_abi_call:
 	GFRS std, stfd, W(0), W(18), 10
 	addi 9, 10, W(36)
 	VRS stvx, 9
-	mfcr 0
-	std 0, W(60)(10)
-	std 0, W(61)(10)
-	std 0, W(62)(10)
-	std 1, W(63)(10)
-	std 2, W(64)(10)
-	std 13, W(65)(10)
+	OBSERVED 10
 
 	ld 1, 0(11) /* our frame, whatever the callee did */
 	ld 2, F_R2(1)

@@ -18,12 +18,20 @@
     .option norelax
 
 #define W(i) (8*(i))
-/* Frame: ra, s0-s11, fs0-fs11, gp, tp. */
-#define F_S 8
-#define F_FS 104
-#define F_GP 200
-#define F_TP 208
+/* Frame: the caller's s0-s11 and fs0-fs11 laid out as the words above,
+ * then ra, gp, tp. */
+#define F_RA W(24)
+#define F_GP W(25)
+#define F_TP W(26)
 #define FRAME 224
+
+/* s0-s11 (op) and fs0-fs11 (fop) at words 0-23 of base */
+.macro SREGS op, fop, base
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+    \op s\i, W(\i)(\base)
+    \fop fs\i, W(12 + \i)(\base)
+    .endr
+.endm
 
     .bss
     .p2align 3
@@ -37,11 +45,8 @@ saved:
     .p2align 2
 simd_abi_call:
     addi sp, sp, -FRAME
-    sd ra, 0(sp)
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    sd s\i, (F_S + 8 * \i)(sp)
-    fsd fs\i, (F_FS + 8 * \i)(sp)
-    .endr
+    SREGS sd, fsd, sp
+    sd ra, F_RA(sp)
     sd gp, F_GP(sp)
     sd tp, F_TP(sp)
     lla t0, saved
@@ -69,10 +74,7 @@ simd_abi_call:
     .endr
     .option pop
 1:
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    ld s\i, W(\i)(a2)
-    fld fs\i, W(12 + \i)(a2)
-    .endr
+    SREGS ld, fld, a2
 
     mv t5, a0
     mv t6, a1
@@ -91,10 +93,7 @@ simd_abi_call:
     lla t0, saved
     ld t1, 8(t0)
     addi t1, t1, ABI_AFTER
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    sd s\i, W(\i)(t1)
-    fsd fs\i, W(12 + \i)(t1)
-    .endr
+    SREGS sd, fsd, t1
     sd sp, W(24)(t1)
     sd gp, W(25)(t1)
     sd tp, W(26)(t1)
@@ -102,11 +101,8 @@ simd_abi_call:
     ld sp, 0(t0) /* our frame, whatever the callee did */
     ld gp, F_GP(sp)
     ld tp, F_TP(sp)
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
-    ld s\i, (F_S + 8 * \i)(sp)
-    fld fs\i, (F_FS + 8 * \i)(sp)
-    .endr
-    ld ra, 0(sp)
+    SREGS ld, fld, sp
+    ld ra, F_RA(sp)
     addi sp, sp, FRAME
     ret
     .size simd_abi_call, . - simd_abi_call

@@ -113,22 +113,16 @@ ENTRY(simd_abi_call)
 END(simd_abi_call)
 
 /* Negative controls. */
-#define BAD(name, ...)                                                         \
-    ENTRY(name);                                                               \
-    __VA_ARGS__;                                                               \
-    ret;                                                                       \
-    END(name)
-
-BAD(abi_bad_rbx, xor %ebx, %ebx)
-BAD(abi_bad_rbp, xor %ebp, %ebp)
-BAD(abi_bad_r12, inc %r12)
-BAD(abi_bad_r13, not %r13)
-BAD(abi_bad_r14, bswap %r14)
-BAD(abi_bad_r15, xor %r15d, %r15d)
-BAD(abi_bad_df, std)
-BAD(abi_bad_mxcsr, stmxcsr -8(%rsp); xorl $0x6000, -8(%rsp); ldmxcsr -8(%rsp))
-BAD(abi_bad_upper, vpcmpeqd %ymm0, %ymm0, %ymm0)
-BAD(abi_clean_avx, vpcmpeqd %ymm0, %ymm0, %ymm0; vzeroupper)
-BAD(abi_nothing, nop)
+ABI_CONTROL(abi_bad_rbx, xor %ebx, %ebx)
+ABI_CONTROL(abi_bad_rbp, xor %ebp, %ebp)
+ABI_CONTROL(abi_bad_r12, inc %r12)
+ABI_CONTROL(abi_bad_r13, not %r13)
+ABI_CONTROL(abi_bad_r14, bswap %r14)
+ABI_CONTROL(abi_bad_r15, xor %r15d, %r15d)
+ABI_CONTROL(abi_bad_df, std)
+ABI_CONTROL(abi_bad_mxcsr, stmxcsr -8(%rsp); xorl $0x6000, -8(%rsp); ldmxcsr -8(%rsp))
+ABI_CONTROL(abi_bad_upper, vpcmpeqd %ymm0, %ymm0, %ymm0)
+ABI_CONTROL(abi_clean_avx, vpcmpeqd %ymm0, %ymm0, %ymm0; vzeroupper)
+ABI_CONTROL(abi_nothing, nop)
 
 ELF_NOTES
