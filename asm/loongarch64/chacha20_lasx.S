@@ -92,9 +92,6 @@
 #define HD_LOW $vr21
 #define TWO $xr22
 
-/* Stack: the saved $f24-$f31. */
-#define FSAVE 0
-#define FRAME 64
 
 /*
  * p, q hold the same 16-byte chunk pair of blocks j (low lane) and j+4
@@ -154,7 +151,7 @@
 
 ENTRY(chacha20_xor_lasx)
 	beqz	LEN, .Lreturn
-	addi.d	$sp, $sp, -FRAME
+	addi.d	$sp, $sp, -CC_FRAME
 	pcalau12i $t0, %pc_hi20(.Lsigma)
 	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
 	xvld	SIG, $t0, 0
@@ -165,14 +162,7 @@ ENTRY(chacha20_xor_lasx)
 	bgeu	C256, LEN, .Ltwo_setup		/* 1..4 blocks: horizontal only */
 
 	/* ---------------- vertical, 8 blocks per pass ---------------- */
-	fst.d	$f24, $sp, FSAVE + 0
-	fst.d	$f25, $sp, FSAVE + 8
-	fst.d	$f26, $sp, FSAVE + 16
-	fst.d	$f27, $sp, FSAVE + 24
-	fst.d	$f28, $sp, FSAVE + 32
-	fst.d	$f29, $sp, FSAVE + 40
-	fst.d	$f30, $sp, FSAVE + 48
-	fst.d	$f31, $sp, FSAVE + 56
+	CC_SAVE_FS
 	xvldrepl.w O4, KEY, 0
 	xvldrepl.w O5, KEY, 4
 	xvldrepl.w O6, KEY, 8
@@ -234,16 +224,9 @@ ENTRY(chacha20_xor_lasx)
 	/* 0..4 blocks left: the horizontal path goes on from the counter of
 	 * the next block (word 0 of O12). */
 	xvpickve2gr.wu CTRWORD, O12, 0
-	fld.d	$f24, $sp, FSAVE + 0
-	fld.d	$f25, $sp, FSAVE + 8
-	fld.d	$f26, $sp, FSAVE + 16
-	fld.d	$f27, $sp, FSAVE + 24
-	fld.d	$f28, $sp, FSAVE + 32
-	fld.d	$f29, $sp, FSAVE + 40
-	fld.d	$f30, $sp, FSAVE + 48
-	fld.d	$f31, $sp, FSAVE + 56
+	CC_RESTORE_FS
 	bnez	LEN, .Ltwo_setup
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 .Lreturn:
 	ret
 
@@ -255,15 +238,8 @@ ENTRY(chacha20_xor_lasx)
 	beq	LEN, $t1, 1f			/* 6 blocks */
 	OUT_HIGH 2, X4, X12
 1:
-	fld.d	$f24, $sp, FSAVE + 0
-	fld.d	$f25, $sp, FSAVE + 8
-	fld.d	$f26, $sp, FSAVE + 16
-	fld.d	$f27, $sp, FSAVE + 24
-	fld.d	$f28, $sp, FSAVE + 32
-	fld.d	$f29, $sp, FSAVE + 40
-	fld.d	$f30, $sp, FSAVE + 48
-	fld.d	$f31, $sp, FSAVE + 56
-	addi.d	$sp, $sp, FRAME
+	CC_RESTORE_FS
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
 	/* ---------------- horizontal, 2 blocks per pass ---------------- */
@@ -305,13 +281,13 @@ ENTRY(chacha20_xor_lasx)
 	addi.d	CC_OUT, CC_OUT, 128
 	addi.d	LEN, LEN, -128
 	bnez	LEN, .Lloop2
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
 .Lpartial2:	/* 1 block left: the low lanes' */
 	CC_XOR_STORE xv, T0, 0, $xr4
 	CC_XOR_STORE xv, T1, 32, $xr5
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 END(chacha20_xor_lasx)
 

@@ -83,9 +83,6 @@
 #define HD $vr21
 #define ONE $vr22
 
-/* Stack: the saved $f24-$f31. */
-#define FSAVE 0
-#define FRAME 64
 
 /* Vertical output of block j, whose 16-byte chunks are in r0..r3. */
 .macro OUT_BLOCK j, r0, r1, r2, r3
@@ -107,7 +104,7 @@
 
 ENTRY(chacha20_xor_lsx)
 	beqz	LEN, .Lreturn
-	addi.d	$sp, $sp, -FRAME
+	addi.d	$sp, $sp, -CC_FRAME
 	pcalau12i $t0, %pc_hi20(.Lsigma)
 	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
 	vld	SIG, $t0, 0
@@ -117,14 +114,7 @@ ENTRY(chacha20_xor_lsx)
 	bgeu	C128, LEN, .Lone_setup		/* 1 or 2 blocks: horizontal only */
 
 	/* ---------------- vertical, 4 blocks per pass ---------------- */
-	fst.d	$f24, $sp, FSAVE + 0
-	fst.d	$f25, $sp, FSAVE + 8
-	fst.d	$f26, $sp, FSAVE + 16
-	fst.d	$f27, $sp, FSAVE + 24
-	fst.d	$f28, $sp, FSAVE + 32
-	fst.d	$f29, $sp, FSAVE + 40
-	fst.d	$f30, $sp, FSAVE + 48
-	fst.d	$f31, $sp, FSAVE + 56
+	CC_SAVE_FS
 	vldrepl.w O4, KEY, 0
 	vldrepl.w O5, KEY, 4
 	vldrepl.w O6, KEY, 8
@@ -190,16 +180,9 @@ ENTRY(chacha20_xor_lsx)
 	/* 0..2 blocks left: the horizontal path goes on from the counter of
 	 * the next block (word 0 of O12). */
 	vpickve2gr.wu CTRWORD, O12, 0
-	fld.d	$f24, $sp, FSAVE + 0
-	fld.d	$f25, $sp, FSAVE + 8
-	fld.d	$f26, $sp, FSAVE + 16
-	fld.d	$f27, $sp, FSAVE + 24
-	fld.d	$f28, $sp, FSAVE + 32
-	fld.d	$f29, $sp, FSAVE + 40
-	fld.d	$f30, $sp, FSAVE + 48
-	fld.d	$f31, $sp, FSAVE + 56
+	CC_RESTORE_FS
 	bnez	LEN, .Lone_setup
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 .Lreturn:
 	ret
 
@@ -207,15 +190,8 @@ ENTRY(chacha20_xor_lsx)
 	OUT_BLOCK 0, X2, X6, X10, X14
 	OUT_BLOCK 1, X3, X7, X11, X15
 	OUT_BLOCK 2, X0, X4, X8, X12
-	fld.d	$f24, $sp, FSAVE + 0
-	fld.d	$f25, $sp, FSAVE + 8
-	fld.d	$f26, $sp, FSAVE + 16
-	fld.d	$f27, $sp, FSAVE + 24
-	fld.d	$f28, $sp, FSAVE + 32
-	fld.d	$f29, $sp, FSAVE + 40
-	fld.d	$f30, $sp, FSAVE + 48
-	fld.d	$f31, $sp, FSAVE + 56
-	addi.d	$sp, $sp, FRAME
+	CC_RESTORE_FS
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
 	/* ---------------- horizontal, 1 block per pass ---------------- */
@@ -249,7 +225,7 @@ ENTRY(chacha20_xor_lsx)
 	addi.d	CC_OUT, CC_OUT, 64
 	addi.d	LEN, LEN, -64
 	bnez	LEN, .Lloop1
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 END(chacha20_xor_lsx)
 
