@@ -92,7 +92,6 @@
 #define HD_LOW $vr21
 #define TWO $xr22
 
-
 /*
  * p, q hold the same 16-byte chunk pair of blocks j (low lane) and j+4
  * (high lane): afterwards f = {p.lo, q.lo} (block j) and q = {p.hi, q.hi}
@@ -128,7 +127,8 @@
 .endm
 
 /* After the transposes, block j's chunk g is in X(4g + (2, 3, 0, 1)[j]).
- * high = 0: blocks 0..3 only (OUT_HIGH then picks among 4..7). */
+ * high = 0: blocks 0..4 only (a last pass has at least 5 blocks left),
+ * leaving blocks 5..7 for OUT_HIGH. */
 .macro OUT_8BLOCKS high
 	OUT_PAIR 0, X2, X6, X10, X14, 1
 	OUT_PAIR 1, X3, X7, X11, X15, \high

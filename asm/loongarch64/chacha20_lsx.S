@@ -83,7 +83,6 @@
 #define HD $vr21
 #define ONE $vr22
 
-
 /* Vertical output of block j, whose 16-byte chunks are in r0..r3. */
 .macro OUT_BLOCK j, r0, r1, r2, r3
 	CC_XOR_STORE v, \r0, 64 * \j, T0
