@@ -79,10 +79,14 @@ typedef enum {
 const char *simd_alg_name(simd_alg alg);
 const char *simd_alg_title(simd_alg alg);
 
-/* An override level: the capabilities a kernel may use at this level. */
+/*
+ * An override level and the capabilities it adds to the level below it:
+ * levels are cumulative, so a kernel may run at level i when it needs
+ * nothing beyond simd_level_caps(arch, i), the union of levels 0..i.
+ */
 typedef struct {
     const char *name;
-    uint32_t caps;
+    uint32_t adds;
 } simd_level;
 
 /* One row of a kernel table: the same head for every algorithm. */
@@ -117,7 +121,7 @@ typedef struct {
     const char *name; /* e.g. "x86_64" */
     /* Runs once at provider init; returns SIMD_CAP_* bits. */
     uint32_t (*probe)(void);
-    /* Lowest first; levels[0] is "portable" with caps 0. */
+    /* Lowest first; levels[0] is "portable", adding nothing. */
     const simd_level *levels;
     size_t nlevels;
     simd_table tables[SIMD_NALGS];
@@ -136,6 +140,9 @@ static inline int simd_runnable(uint32_t needs, uint32_t caps)
 {
     return (needs & ~caps) == 0;
 }
+
+/* The capabilities level i allows: its own and every level's below (select.c). */
+uint32_t simd_level_caps(const simd_arch *arch, size_t i);
 
 /* The best kernel of a table that may run where `caps` are available
  * (select.c). */

@@ -36,9 +36,16 @@ typedef void (*simd_chacha20_fn)(uint8_t *out, const uint8_t *in, size_t len,
 typedef void (*simd_md5_fn)(uint32_t state[4], const uint8_t *in,
                             size_t nblocks);
 
+/* Declares a kernel with its algorithm's signature, e.g.
+ * SIMD_CHACHA20_KERNEL(chacha20_xor_neon); so no header repeats the types. */
+#define SIMD_CHACHA20_KERNEL(fn)                                               \
+    void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
+            const uint32_t key[8], const uint32_t ctr[4])
+#define SIMD_MD5_KERNEL(fn)                                                    \
+    void fn(uint32_t state[4], const uint8_t *in, size_t nblocks)
+
 /* Portable C: every machine; the reference for all others. */
-void chacha20_xor_portable(uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t key[8], const uint32_t ctr[4]);
-void md5_blocks_portable(uint32_t state[4], const uint8_t *in, size_t nblocks);
+SIMD_CHACHA20_KERNEL(chacha20_xor_portable);
+SIMD_MD5_KERNEL(md5_blocks_portable);
 
 #endif

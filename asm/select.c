@@ -62,12 +62,21 @@ static int is_set(const char *s)
     return s != NULL && *s != '\0';
 }
 
+uint32_t simd_level_caps(const simd_arch *arch, size_t i)
+{
+    uint32_t caps = 0;
+
+    for (size_t j = 0; j <= i && j < arch->nlevels; j++)
+        caps |= arch->levels[j].adds;
+    return caps;
+}
+
 static uint32_t level_cap(const simd_arch *arch, const char *name,
                           simd_select_report report, void *arg)
 {
     for (size_t i = 0; i < arch->nlevels; i++)
         if (strcasecmp(arch->levels[i].name, name) == 0)
-            return arch->levels[i].caps;
+            return simd_level_caps(arch, i);
     report(arg, SIMD_SELECT_UNKNOWN_LEVEL, "level", name);
     return UINT32_MAX;
 }
@@ -118,7 +127,7 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
     out->allowed_caps = allowed;
     out->level = arch->levels[0].name;
     for (size_t i = 0; i < arch->nlevels; i++)
-        if (simd_runnable(arch->levels[i].caps, allowed))
+        if (simd_runnable(simd_level_caps(arch, i), allowed))
             out->level = arch->levels[i].name;
     for (unsigned a = 0; a < SIMD_NALGS; a++)
         out->kernel[a] = pick(&arch->tables[a], allowed, ov->kernel[a],

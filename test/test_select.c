@@ -33,8 +33,8 @@ static void m_asm(uint32_t *s, const uint8_t *i, size_t n)
 static const simd_level fake_levels[] = {
     {"portable", 0},
     {"base", CAP_A},
-    {"mid", CAP_A | CAP_B},
-    {"top", CAP_A | CAP_B | CAP_C},
+    {"mid", CAP_B},
+    {"top", CAP_C},
 };
 static const simd_kernel fake_chacha20[] = {
     SIMD_KERNEL(chacha20, "fast", CAP_A | CAP_B | CAP_C, k_stub),

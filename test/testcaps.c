@@ -32,7 +32,7 @@ uint32_t simd_test_caps(void)
         return simd_cpu_caps();
     for (size_t i = 0; i < simd_arch_this.nlevels; i++)
         if (strcasecmp(simd_arch_this.levels[i].name, level) == 0)
-            return simd_cpu_caps() & simd_arch_this.levels[i].caps;
+            return simd_cpu_caps() & simd_level_caps(&simd_arch_this, i);
     fprintf(stderr, "SIMDPROV_TEST_LEVEL=%s is not a level of %s; levels:",
             level, simd_arch_this.name);
     for (size_t i = 0; i < simd_arch_this.nlevels; i++)

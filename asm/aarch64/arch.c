@@ -10,6 +10,7 @@
 #include <sys/auxv.h>
 
 #include "../arch.h"
+#include "../probe.h"
 #include "kernels.h"
 
 /* Values from the Linux arm64 uapi (asm/hwcap.h); spelled out so the file
@@ -18,32 +19,30 @@
 #define AARCH64_HWCAP_SVE (1ul << 22)
 #define AARCH64_HWCAP2_SVE2 (1ul << 1)
 
+static const simd_feature hwcap_rows[] = {
+    {AARCH64_HWCAP_ASIMD, SIMD_CAP_ARM_ASIMD, 0},
+    {AARCH64_HWCAP_SVE, SIMD_CAP_ARM_SVE, 0},
+};
+static const simd_feature hwcap2_rows[] = {
+    /* SVE2 extends SVE; never claim it alone. */
+    {AARCH64_HWCAP2_SVE2, SIMD_CAP_ARM_SVE2, SIMD_CAP_ARM_SVE},
+};
+
 static uint32_t probe_aarch64(void)
 {
-    unsigned long hwcap = getauxval(AT_HWCAP);
-    unsigned long hwcap2 = getauxval(AT_HWCAP2);
     uint32_t caps = SIMD_CAP_ASM;
 
-    if (hwcap & AARCH64_HWCAP_ASIMD)
-        caps |= SIMD_CAP_ARM_ASIMD;
-    if (hwcap & AARCH64_HWCAP_SVE) {
-        caps |= SIMD_CAP_ARM_SVE;
-        /* SVE2 extends SVE; never claim it alone. */
-        if (hwcap2 & AARCH64_HWCAP2_SVE2)
-            caps |= SIMD_CAP_ARM_SVE2;
-    }
-    return caps;
+    caps = simd_grant(caps, getauxval(AT_HWCAP), hwcap_rows,
+                      SIMD_COUNT(hwcap_rows));
+    return simd_grant(caps, getauxval(AT_HWCAP2), hwcap2_rows,
+                      SIMD_COUNT(hwcap2_rows));
 }
-
-#define LEVEL_BASE SIMD_CAP_ASM
-#define LEVEL_NEON (LEVEL_BASE | SIMD_CAP_ARM_ASIMD)
-#define LEVEL_SVE2 (LEVEL_NEON | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2)
 
 static const simd_level levels[] = {
     {"portable", 0},
-    {"base", LEVEL_BASE},
-    {"neon", LEVEL_NEON},
-    {"sve2", LEVEL_SVE2},
+    {"base", SIMD_CAP_ASM},
+    {"neon", SIMD_CAP_ARM_ASIMD},
+    {"sve2", SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2},
 };
 
 #define NEEDS_NEON (SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD)

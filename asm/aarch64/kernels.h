@@ -14,12 +14,9 @@
 
 #include "../kernels.h"
 
-void chacha20_xor_sve2(uint8_t *out, const uint8_t *in, size_t len,
-                       const uint32_t key[8], const uint32_t ctr[4]);
-void chacha20_sve2_blocks(uint8_t *out, const uint8_t *in, size_t len,
-                          const uint32_t key[8], const uint32_t ctr[4]);
-void chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
-                       const uint32_t key[8], const uint32_t ctr[4]);
-void md5_blocks_aarch64(uint32_t state[4], const uint8_t *in, size_t nblocks);
+SIMD_CHACHA20_KERNEL(chacha20_xor_sve2);
+SIMD_CHACHA20_KERNEL(chacha20_sve2_blocks);
+SIMD_CHACHA20_KERNEL(chacha20_xor_neon);
+SIMD_MD5_KERNEL(md5_blocks_aarch64);
 
 #endif

@@ -8,6 +8,7 @@
 #include <sys/auxv.h>
 
 #include "../arch.h"
+#include "../probe.h"
 #include "kernels.h"
 
 /* Values from the Linux loongarch uapi (asm/hwcap.h). */
@@ -15,32 +16,28 @@
 #define LA_HWCAP_LSX (1ul << 4)
 #define LA_HWCAP_LASX (1ul << 5)
 
+/*
+ * The SIMD kernels load and store the caller's buffers with unaligned
+ * vld/xvld; a core without hardware unaligned access (HWCAP UAL) would trap
+ * on them, so such a core gets the portable kernels. LASX extends LSX (its
+ * low halves are the LSX registers).
+ */
+static const simd_feature hwcap_rows[] = {
+    {LA_HWCAP_LSX | LA_HWCAP_UAL, SIMD_CAP_LA_LSX, 0},
+    {LA_HWCAP_LASX, SIMD_CAP_LA_LASX, SIMD_CAP_LA_LSX},
+};
+
 static uint32_t probe_loongarch64(void)
 {
-    unsigned long hwcap = getauxval(AT_HWCAP);
-    uint32_t caps = SIMD_CAP_ASM;
-
-    /* The SIMD kernels load and store the caller's buffers with unaligned
-     * vld/xvld; a core without hardware unaligned access (HWCAP UAL) would
-     * trap on them, so such a core gets the portable kernels. */
-    if ((hwcap & LA_HWCAP_LSX) && (hwcap & LA_HWCAP_UAL)) {
-        caps |= SIMD_CAP_LA_LSX;
-        /* LASX extends LSX (its low halves are the LSX registers). */
-        if (hwcap & LA_HWCAP_LASX)
-            caps |= SIMD_CAP_LA_LASX;
-    }
-    return caps;
+    return simd_grant(SIMD_CAP_ASM, getauxval(AT_HWCAP), hwcap_rows,
+                      SIMD_COUNT(hwcap_rows));
 }
-
-#define LEVEL_BASE SIMD_CAP_ASM
-#define LEVEL_LSX (LEVEL_BASE | SIMD_CAP_LA_LSX)
-#define LEVEL_LASX (LEVEL_LSX | SIMD_CAP_LA_LASX)
 
 static const simd_level levels[] = {
     {"portable", 0},
-    {"base", LEVEL_BASE},
-    {"lsx", LEVEL_LSX},
-    {"lasx", LEVEL_LASX},
+    {"base", SIMD_CAP_ASM},
+    {"lsx", SIMD_CAP_LA_LSX},
+    {"lasx", SIMD_CAP_LA_LASX},
 };
 
 /* Kernels best first. LASX instructions need LSX's state too (the LSX

@@ -8,11 +8,9 @@
 #include "../kernels.h"
 
 /* LSX: 4 blocks per pass, 1-block passes for the last 1 or 2 blocks. */
-void chacha20_xor_lsx(uint8_t *out, const uint8_t *in, size_t len,
-                      const uint32_t key[8], const uint32_t ctr[4]);
+SIMD_CHACHA20_KERNEL(chacha20_xor_lsx);
 /* LASX (needs LSX too): 8 blocks per pass, 2-block passes for the last
  * 1..4 blocks. */
-void chacha20_xor_lasx(uint8_t *out, const uint8_t *in, size_t len,
-                       const uint32_t key[8], const uint32_t ctr[4]);
+SIMD_CHACHA20_KERNEL(chacha20_xor_lasx);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "kernels.h"
 #include "../arch.h"
+#include "../probe.h"
 
 /* Values from the Linux powerpc uapi (asm/cputable.h). */
 #define PPC_HWCAP_ALTIVEC 0x10000000ul
@@ -17,40 +18,34 @@
 #define PPC_HWCAP2_ARCH_3_00 0x00800000ul
 #define PPC_HWCAP2_ARCH_3_1 0x00040000ul
 
+/* Each ISA level requires the one below, as the ISA does. */
+static const simd_feature hwcap2_rows[] = {
+    {PPC_HWCAP2_ARCH_2_07, SIMD_CAP_PPC_ARCH_2_07, 0},
+    {PPC_HWCAP2_ARCH_3_00, SIMD_CAP_PPC_ARCH_3_00, SIMD_CAP_PPC_ARCH_2_07},
+    {PPC_HWCAP2_ARCH_3_1, SIMD_CAP_PPC_ARCH_3_1, SIMD_CAP_PPC_ARCH_3_00},
+};
+
 static uint32_t probe_ppc64le(void)
 {
-    unsigned long hwcap = getauxval(AT_HWCAP);
-    unsigned long hwcap2 = getauxval(AT_HWCAP2);
-    uint32_t caps = SIMD_CAP_ASM;
+    const unsigned long vector = PPC_HWCAP_ALTIVEC | PPC_HWCAP_VSX;
 
     /*
      * Every POWER8+ kernel the vector kernels target uses VMX and VSX; a
      * kernel booted with them disabled (e.g. "novsx") clears these bits while
-     * the ISA bits stay, so require both before claiming any ISA level. Each
-     * level also requires the one below, as the ISA does.
+     * the ISA bits stay, so require both before claiming any ISA level.
      */
-    if ((hwcap & PPC_HWCAP_ALTIVEC) == 0 || (hwcap & PPC_HWCAP_VSX) == 0)
-        return caps;
-    if ((hwcap2 & PPC_HWCAP2_ARCH_2_07) == 0)
-        return caps;
-    caps |= SIMD_CAP_PPC_ARCH_2_07;
-    if ((hwcap2 & PPC_HWCAP2_ARCH_3_00) == 0)
-        return caps;
-    caps |= SIMD_CAP_PPC_ARCH_3_00;
-    if (hwcap2 & PPC_HWCAP2_ARCH_3_1)
-        caps |= SIMD_CAP_PPC_ARCH_3_1;
-    return caps;
+    if ((getauxval(AT_HWCAP) & vector) != vector)
+        return SIMD_CAP_ASM;
+    return simd_grant(SIMD_CAP_ASM, getauxval(AT_HWCAP2), hwcap2_rows,
+                      SIMD_COUNT(hwcap2_rows));
 }
 
-#define LEVEL_BASE SIMD_CAP_ASM
-#define LEVEL_POWER8 (LEVEL_BASE | SIMD_CAP_PPC_ARCH_2_07)
-#define LEVEL_POWER9 (LEVEL_POWER8 | SIMD_CAP_PPC_ARCH_3_00)
-#define LEVEL_POWER10 (LEVEL_POWER9 | SIMD_CAP_PPC_ARCH_3_1)
-
 static const simd_level levels[] = {
-    {"portable", 0},         {"base", LEVEL_BASE},
-    {"power8", LEVEL_POWER8}, {"power9", LEVEL_POWER9},
-    {"power10", LEVEL_POWER10},
+    {"portable", 0},
+    {"base", SIMD_CAP_ASM},
+    {"power8", SIMD_CAP_PPC_ARCH_2_07},
+    {"power9", SIMD_CAP_PPC_ARCH_3_00},
+    {"power10", SIMD_CAP_PPC_ARCH_3_1},
 };
 
 #define NEEDS_POWER8 (SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07)

@@ -18,11 +18,8 @@
 /* The bytes chacha20_power10_8x takes at a time. */
 #define PPC_POWER10_GROUP (8 * SIMD_CHACHA20_BLOCK)
 
-void chacha20_xor_vsx(uint8_t *out, const uint8_t *in, size_t len,
-                      const uint32_t key[8], const uint32_t ctr[4]);
-void chacha20_xor_power10(uint8_t *out, const uint8_t *in, size_t len,
-                          const uint32_t key[8], const uint32_t ctr[4]);
-void chacha20_power10_8x(uint8_t *out, const uint8_t *in, size_t len,
-                         const uint32_t key[8], const uint32_t ctr[4]);
+SIMD_CHACHA20_KERNEL(chacha20_xor_vsx);
+SIMD_CHACHA20_KERNEL(chacha20_xor_power10);
+SIMD_CHACHA20_KERNEL(chacha20_power10_8x);
 
 #endif

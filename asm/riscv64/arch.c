@@ -14,6 +14,7 @@
 
 #include "kernels.h"
 #include "../arch.h"
+#include "../probe.h"
 
 /*
  * The riscv_hwprobe ABI (Linux uapi asm/hwprobe.h). Debian 12's headers
@@ -30,11 +31,17 @@ struct riscv_hwprobe_pair {
 #define RISCV_HWPROBE_EXT_ZBB (1ull << 4)
 #define RISCV_HWPROBE_EXT_ZVKB (1ull << 19)
 
+static const simd_feature ext_rows[] = {
+    {RISCV_HWPROBE_EXT_ZBB, SIMD_CAP_RV_ZBB, 0},
+    {RISCV_HWPROBE_IMA_V, SIMD_CAP_RV_V, 0},
+    /* Zvkb is a vector extension: meaningless without usable V. */
+    {RISCV_HWPROBE_EXT_ZVKB, SIMD_CAP_RV_ZVKB, SIMD_CAP_RV_V},
+};
+
 static uint32_t probe_riscv64(void)
 {
     struct riscv_hwprobe_pair pair = {RISCV_HWPROBE_KEY_IMA_EXT_0, 0};
     uint32_t caps = SIMD_CAP_ASM;
-    uint64_t ext;
 
     /* cpusetsize 0 and cpus NULL: the answer holds for every CPU, so it
      * stays true if the scheduler migrates us. */
@@ -48,26 +55,15 @@ static uint32_t probe_riscv64(void)
          */
         return caps;
     }
-    ext = pair.value;
-    if (ext & RISCV_HWPROBE_EXT_ZBB)
-        caps |= SIMD_CAP_RV_ZBB;
-    if (ext & RISCV_HWPROBE_IMA_V) {
-        caps |= SIMD_CAP_RV_V;
-        /* Zvkb is a vector extension: meaningless without usable V. */
-        if (ext & RISCV_HWPROBE_EXT_ZVKB)
-            caps |= SIMD_CAP_RV_ZVKB;
-    }
-    return caps;
+    return simd_grant(caps, pair.value, ext_rows, SIMD_COUNT(ext_rows));
 }
 
-#define LEVEL_BASE SIMD_CAP_ASM
-#define LEVEL_ZBB (LEVEL_BASE | SIMD_CAP_RV_ZBB)
-#define LEVEL_V (LEVEL_ZBB | SIMD_CAP_RV_V)
-#define LEVEL_ZVKB (LEVEL_V | SIMD_CAP_RV_ZVKB)
-
 static const simd_level levels[] = {
-    {"portable", 0}, {"base", LEVEL_BASE}, {"zbb", LEVEL_ZBB},
-    {"v", LEVEL_V},  {"zvkb", LEVEL_ZVKB},
+    {"portable", 0},
+    {"base", SIMD_CAP_ASM},
+    {"zbb", SIMD_CAP_RV_ZBB},
+    {"v", SIMD_CAP_RV_V},
+    {"zvkb", SIMD_CAP_RV_ZVKB},
 };
 
 /* Kernels best first. */

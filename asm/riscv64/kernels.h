@@ -9,14 +9,11 @@
 #include "../kernels.h"
 
 /* MD5, one block at a time in scalar registers. */
-void md5_blocks_rv64(uint32_t state[4], const uint8_t *in, size_t nblocks); /* rv64gc */
-void md5_blocks_zbb(uint32_t state[4], const uint8_t *in, size_t nblocks);  /* + Zbb */
+SIMD_MD5_KERNEL(md5_blocks_rv64); /* rv64gc */
+SIMD_MD5_KERNEL(md5_blocks_zbb);  /* + Zbb */
 
 /* ChaCha20, one block per 32-bit vector lane, any VLEN >= 128. */
-void chacha20_xor_rvv(uint8_t *out, const uint8_t *in, size_t len,
-                      const uint32_t key[8], const uint32_t ctr[4]); /* V */
-void chacha20_xor_rvv_zvkb(uint8_t *out, const uint8_t *in, size_t len,
-                           const uint32_t key[8],
-                           const uint32_t ctr[4]); /* V + Zvkb */
+SIMD_CHACHA20_KERNEL(chacha20_xor_rvv); /* V */
+SIMD_CHACHA20_KERNEL(chacha20_xor_rvv_zvkb); /* V + Zvkb */
 
 #endif

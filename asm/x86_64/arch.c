@@ -9,6 +9,7 @@
 #include <cpuid.h>
 
 #include "../arch.h"
+#include "../probe.h"
 #include "kernels.h"
 
 #define XCR0_SSE (1u << 1)
@@ -25,57 +26,51 @@ static uint32_t xgetbv0(void)
     return eax;
 }
 
+static const simd_feature leaf1_ecx_rows[] = {
+    {bit_SSSE3, SIMD_CAP_X86_SSSE3, 0},
+};
+/* Read with the vector bits the OS does not save already cleared. */
+static const simd_feature leaf7_ebx_rows[] = {
+    {bit_BMI, SIMD_CAP_X86_BMI1, 0},
+    {bit_BMI2, SIMD_CAP_X86_BMI2, 0},
+    {bit_AVX2, SIMD_CAP_X86_AVX2, 0},
+    {bit_AVX512F, SIMD_CAP_X86_AVX512F, 0},
+    {bit_AVX512VL, SIMD_CAP_X86_AVX512VL, SIMD_CAP_X86_AVX512F},
+    {bit_AVX512BW, SIMD_CAP_X86_AVX512BW, SIMD_CAP_X86_AVX512F},
+};
+
 static uint32_t probe_x86_64(void)
 {
+    const uint32_t ymm = XCR0_SSE | XCR0_YMM;
+    const uint32_t zmm = ymm | XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
     unsigned int eax, ebx, ecx, edx;
     unsigned int max_leaf = __get_cpuid_max(0, NULL);
     uint32_t caps = SIMD_CAP_ASM;
     uint32_t xcr0 = 0;
-    int has_avx = 0;
 
     if (max_leaf < 1)
         return caps;
     __cpuid(1, eax, ebx, ecx, edx);
-    if (ecx & bit_SSSE3)
-        caps |= SIMD_CAP_X86_SSSE3;
-    if ((ecx & bit_OSXSAVE) && (ecx & bit_AVX)) {
+    caps = simd_grant(caps, ecx, leaf1_ecx_rows, SIMD_COUNT(leaf1_ecx_rows));
+    if ((ecx & bit_OSXSAVE) && (ecx & bit_AVX))
         xcr0 = xgetbv0();
-        has_avx = (xcr0 & (XCR0_SSE | XCR0_YMM)) == (XCR0_SSE | XCR0_YMM);
-    }
     if (max_leaf < 7)
         return caps;
     __cpuid_count(7, 0, eax, ebx, ecx, edx);
-    if (ebx & bit_BMI)
-        caps |= SIMD_CAP_X86_BMI1;
-    if (ebx & bit_BMI2)
-        caps |= SIMD_CAP_X86_BMI2;
-    if (has_avx && (ebx & bit_AVX2))
-        caps |= SIMD_CAP_X86_AVX2;
-    if (has_avx && (ebx & bit_AVX512F)) {
-        const uint32_t zmm = XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
-
-        if ((xcr0 & zmm) == zmm) {
-            caps |= SIMD_CAP_X86_AVX512F;
-            if (ebx & bit_AVX512VL)
-                caps |= SIMD_CAP_X86_AVX512VL;
-            if (ebx & bit_AVX512BW)
-                caps |= SIMD_CAP_X86_AVX512BW;
-        }
-    }
-    return caps;
+    if ((xcr0 & ymm) != ymm)
+        ebx &= ~(unsigned int)(bit_AVX2 | bit_AVX512F);
+    if ((xcr0 & zmm) != zmm)
+        ebx &= ~(unsigned int)bit_AVX512F;
+    return simd_grant(caps, ebx, leaf7_ebx_rows, SIMD_COUNT(leaf7_ebx_rows));
 }
 
-#define LEVEL_BASE SIMD_CAP_ASM
-#define LEVEL_SSSE3 (LEVEL_BASE | SIMD_CAP_X86_SSSE3)
-#define LEVEL_AVX2                                                             \
-    (LEVEL_SSSE3 | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2)
-#define LEVEL_AVX512                                                           \
-    (LEVEL_AVX2 | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL |               \
-     SIMD_CAP_X86_AVX512BW)
-
 static const simd_level levels[] = {
-    {"portable", 0},         {"base", LEVEL_BASE},     {"ssse3", LEVEL_SSSE3},
-    {"avx2", LEVEL_AVX2},    {"avx512", LEVEL_AVX512},
+    {"portable", 0},
+    {"base", SIMD_CAP_ASM},
+    {"ssse3", SIMD_CAP_X86_SSSE3},
+    {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2},
+    {"avx512",
+     SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW},
 };
 
 #define NEEDS_SSSE3 (SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3)

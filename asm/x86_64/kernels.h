@@ -18,32 +18,28 @@
 
 #include "../kernels.h"
 
-#define X86_CHACHA20_ARGS                                                      \
-    uint8_t *out, const uint8_t *in, size_t len, const uint32_t key[8],        \
-        const uint32_t ctr[4]
-
 /* Entries (one per ISA level). */
-void chacha20_xor_ssse3(X86_CHACHA20_ARGS);  /* needs SSSE3 */
-void chacha20_xor_avx2(X86_CHACHA20_ARGS);   /* needs AVX2 (+SSSE3) */
-void chacha20_xor_avx512(X86_CHACHA20_ARGS); /* needs AVX-512 F/VL/BW (+AVX2) */
+SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3);  /* needs SSSE3 */
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx2);   /* needs AVX2 (+SSSE3) */
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx512); /* needs AVX-512 F/VL/BW (+AVX2) */
 
 /* Block-count kernels (asm). */
-void chacha20_ssse3_1x(X86_CHACHA20_ARGS);
-void chacha20_ssse3_2x(X86_CHACHA20_ARGS);
-void chacha20_ssse3_4x(X86_CHACHA20_ARGS);
-void chacha20_ssse3_5x(X86_CHACHA20_ARGS); /* whole 320-byte groups */
-void chacha20_avx2_8x(X86_CHACHA20_ARGS);
-void chacha20_avx2_9x(X86_CHACHA20_ARGS); /* whole 576-byte groups */
-void chacha20_avx512_1x(X86_CHACHA20_ARGS);
-void chacha20_avx512_2x(X86_CHACHA20_ARGS);
-void chacha20_avx512_4x(X86_CHACHA20_ARGS);
-void chacha20_avx512_8x(X86_CHACHA20_ARGS);
-void chacha20_avx512_16x(X86_CHACHA20_ARGS);
-void chacha20_avx512_32x(X86_CHACHA20_ARGS); /* whole 2048-byte groups */
+SIMD_CHACHA20_KERNEL(chacha20_ssse3_1x);
+SIMD_CHACHA20_KERNEL(chacha20_ssse3_2x);
+SIMD_CHACHA20_KERNEL(chacha20_ssse3_4x);
+SIMD_CHACHA20_KERNEL(chacha20_ssse3_5x); /* whole 320-byte groups */
+SIMD_CHACHA20_KERNEL(chacha20_avx2_8x);
+SIMD_CHACHA20_KERNEL(chacha20_avx2_9x); /* whole 576-byte groups */
+SIMD_CHACHA20_KERNEL(chacha20_avx512_1x);
+SIMD_CHACHA20_KERNEL(chacha20_avx512_2x);
+SIMD_CHACHA20_KERNEL(chacha20_avx512_4x);
+SIMD_CHACHA20_KERNEL(chacha20_avx512_8x);
+SIMD_CHACHA20_KERNEL(chacha20_avx512_16x);
+SIMD_CHACHA20_KERNEL(chacha20_avx512_32x); /* whole 2048-byte groups */
 
 /* MD5 (md5_scalar.S, md5_avx512vl.S). */
-void md5_blocks_avx512vl(uint32_t state[4], const uint8_t *in, size_t nblocks);
-void md5_blocks_bmi1(uint32_t state[4], const uint8_t *in, size_t nblocks);
-void md5_blocks_x86_64(uint32_t state[4], const uint8_t *in, size_t nblocks);
+SIMD_MD5_KERNEL(md5_blocks_avx512vl);
+SIMD_MD5_KERNEL(md5_blocks_bmi1);
+SIMD_MD5_KERNEL(md5_blocks_x86_64);
 
 #endif
