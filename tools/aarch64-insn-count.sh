@@ -1,11 +1,13 @@
 #!/bin/bash
 # Instructions per 64-byte block of the aarch64 kernels, the portable C
 # kernels and the sysroot's OpenSSL 3.0 libcrypto ChaCha20, counted two ways:
-#  1. static: loop bodies read from llvm-objdump-19 -d (scripts/aarch64-loops.py);
+#  1. static: loop bodies read from llvm-objdump-19 -d (tools/aarch64-loops.py);
 #  2. dynamic: qemu-aarch64 -one-insn-per-tb -d exec -dfilter <code range>
 #     logs one line per executed instruction inside the range; the steady
-#     state per block is (count(128 KiB) - count(64 KiB)) / 1024.
-# Usage: scripts/aarch64-insn-count.sh [BUILD_DIR]   (default build-cross/aarch64-gcc,
+#     state per block is (count(128 KiB) - count(64 KiB)) / 1024. The calls
+#     come from tools/kernel_once.c and tools/evp_chacha20_once.c, linked here
+#     (the kernels statically, so they sit at addresses -dfilter can name).
+# Usage: tools/aarch64-insn-count.sh [BUILD_DIR]   (default build-cross/aarch64-gcc,
 #        made by scripts/test-cross.sh aarch64). Output goes to stdout.
 set -euo pipefail
 
@@ -16,7 +18,7 @@ LIBCRYPTO=$SYSROOT/usr/lib/aarch64-linux-gnu/libcrypto.so.3
 WORK=$BUILD/insn-count
 CC=${CC:-aarch64-linux-gnu-gcc}
 OBJDUMP=llvm-objdump-19
-LOOPS=$ROOT/scripts/aarch64-loops.py
+LOOPS=$ROOT/tools/aarch64-loops.py
 mkdir -p "$WORK"
 
 echo "## static: loops of each kernel in $(basename "$BUILD")/libsimdkernels.a"
@@ -43,12 +45,12 @@ echo "## static: OpenSSL libcrypto.so.3 $(printf '%#x..%#x' $ossl_lo $ossl_hi) (
 $OBJDUMP -d --start-address=$ossl_lo --stop-address=$((ossl_hi + 4)) "$LIBCRYPTO" | python3 "$LOOPS"
 
 # ---------------------------------------------------------------- dynamic
-$CC --sysroot="$SYSROOT" -O2 -static -o "$WORK/kernel_driver" \
-    "$ROOT/scripts/aarch64-count/kernel_driver.c" "$BUILD/libsimdkernels.a"
-$CC --sysroot="$SYSROOT" -O2 -no-pie -o "$WORK/openssl_driver" \
-    "$ROOT/scripts/aarch64-count/openssl_driver.c" -lcrypto
+$CC --sysroot="$SYSROOT" -O2 -static -o "$WORK/kernel_once" \
+    "$ROOT/tools/kernel_once.c" "$BUILD/libsimdkernels.a"
+$CC --sysroot="$SYSROOT" -O2 -no-pie -o "$WORK/evp_chacha20_once" \
+    "$ROOT/tools/evp_chacha20_once.c" -lcrypto
 # The kernels' code range in the static driver.
-read -r k_lo k_hi < <(aarch64-linux-gnu-nm -S "$WORK/kernel_driver" | python3 -c '
+read -r k_lo k_hi < <(aarch64-linux-gnu-nm -S "$WORK/kernel_once" | python3 -c '
 import re, sys
 spans = [(int(a, 16), int(a, 16) + int(n, 16)) for a, n, _, name in
          (l.split() for l in sys.stdin if len(l.split()) == 4)
@@ -70,29 +72,30 @@ per_block() { # cpu lo hi command... (LEN appended) -> steady-state per block
 
 # libcrypto's load address under qemu with a fixed reserved VA (-R): stable.
 base=$(QEMU_CPU=cortex-a72 qemu-aarch64 -R 0x100000000 -L "$SYSROOT" \
-    "$WORK/openssl_driver" 64 2>&1 >/dev/null | sed -n 's/libcrypto at //p')
+    "$WORK/evp_chacha20_once" 64 2>&1 >/dev/null | sed -n 's/libcrypto at //p')
 load=$((base + 0)) # the .so's vaddr 0 maps at base
 
 echo "## dynamic (qemu): instructions per 64-byte block, steady state (128 KiB - 64 KiB)"
-printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" portable)"
-printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" neon)"
+printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 portable)"
+printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 neon)"
 for vl in 16 32 64 256; do
     printf '%-34s %s\n' "sve2 VL $((vl * 8))" \
-        "$(per_block max,sve-default-vector-length=$vl $k_lo $k_hi "$WORK/kernel_driver" sve2)"
+        "$(per_block max,sve-default-vector-length=$vl $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2)"
 done
 printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" \
-    "$(per_block cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/openssl_driver")"
-printf '%-34s %s\n' "portable MD5" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" md5-portable)"
-printf '%-34s %s\n' "md5 aarch64" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" md5)"
+    "$(per_block cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/evp_chacha20_once")"
+printf '%-34s %s\n' "portable MD5" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" md5 portable)"
+printf '%-34s %s\n' "md5 aarch64" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" md5 aarch64)"
 
+# Whole blocks only: kernels take nothing else (the glue keeps partial blocks).
 echo "## dynamic (qemu): instructions for one call of LEN bytes"
 printf '%-7s %9s %9s %9s %9s %9s %9s\n' len portable neon sve2-128 sve2-512 sve2-2048 openssl
-for n in 1 64 100 256 1024 16384; do
+for n in 64 128 256 1024 16384; do
     printf '%-7s %9s %9s %9s %9s %9s %9s\n' $n \
-        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" portable $n)" \
-        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_driver" neon $n)" \
-        "$(count neoverse-n2 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
-        "$(count max,sve-default-vector-length=64 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
-        "$(count max,sve-default-vector-length=256 $k_lo $k_hi "$WORK/kernel_driver" sve2 $n)" \
-        "$(count cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/openssl_driver" $n)"
+        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 portable $n)" \
+        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 neon $n)" \
+        "$(count neoverse-n2 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
+        "$(count max,sve-default-vector-length=64 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
+        "$(count max,sve-default-vector-length=256 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
+        "$(count cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/evp_chacha20_once" $n)"
 done

@@ -4,7 +4,7 @@
 # disassembly (qemu timings say nothing about real cores). Prints the
 # markdown table that asm/riscv64/README.md carries.
 #
-# Usage: scripts/riscv64-insn-count.sh [BUILD_DIR]   (default build-cross/riscv64-clang)
+# Usage: tools/riscv64-insn-count.sh [BUILD_DIR]   (default build-cross/riscv64-clang)
 # Needs: llvm-objdump-19, clang-19, the riscv64 sysroot (scripts/cross-setup.sh).
 #
 # How: every backward branch in a function closes a loop; a loop's count is

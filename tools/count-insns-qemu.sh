@@ -1,25 +1,27 @@
 #!/bin/bash
-# Instructions one ChaCha20 kernel call executes, counted under qemu-user:
-# with -one-insn-per-tb and -d exec,nochain qemu logs every executed guest
+# Instructions one kernel call executes, counted under qemu-user: with
+# -one-insn-per-tb and -d exec,nochain qemu logs every executed guest
 # instruction; the lines whose PC lies inside the given functions are counted.
-# Complements the static per-loop counts in asm/<arch>/README.md (setup and
-# tails included). qemu timings mean nothing; executed instructions do.
+# Complements the static per-loop counts in asm/<arch>/README.md (setup
+# included). qemu timings mean nothing; executed instructions do.
 #
-# Usage: scripts/count-insns-qemu.sh BUILD_DIR QEMU SYSROOT MODEL KERNEL LEN SYMBOL...
-#   e.g. scripts/count-insns-qemu.sh build-cross/loongarch64-clang qemu-loongarch64 \
-#          cross/sysroots/loong64 la464 lasx 65536 chacha20_xor_lasx
+# Usage: tools/count-insns-qemu.sh BUILD_DIR QEMU SYSROOT MODEL ALG KERNEL LEN SYMBOL...
+#   e.g. tools/count-insns-qemu.sh build-cross/loongarch64-clang qemu-loongarch64 \
+#          cross/sysroots/loong64 la464 chacha20 lasx 65536 chacha20_xor_lasx
 #   (the portable kernel: SYMBOL = chacha20_xor_portable chacha20_block)
-# Prints the count. Needs llvm-nm-19.
+# BUILD_DIR must be configured with -Dtools=true (it runs BUILD_DIR/tools/kernel_once);
+# LEN is a whole number of 64-byte blocks. Prints the count. Needs llvm-nm-19.
 set -euo pipefail
-[ $# -ge 7 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
-build=$1 qemu=$2 sysroot=$3 model=$4 kernel=$5 len=$6
-shift 6
-prog=$build/bench/kernel_once
+[ $# -ge 8 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
+build=$1 qemu=$2 sysroot=$3 model=$4 alg=$5 kernel=$6 len=$7
+shift 7
+prog=$build/tools/kernel_once
+[ -x "$prog" ] || { echo "no $prog: meson configure $build -Dtools=true && ninja -C $build" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 QEMU_CPU=$model "$qemu" -L "$sysroot" -one-insn-per-tb -d exec,nochain \
-    -D "$tmp/trace" "$prog" "$kernel" "$len" >/dev/null 2>"$tmp/fn"
+    -D "$tmp/trace" "$prog" "$alg" "$kernel" "$len" >/dev/null 2>"$tmp/fn"
 fn=$(sed -n 's/^fn 0x//p' "$tmp/fn")
 # The first symbol named is the kernel whose run-time address was printed;
 # the load offset of the PIE follows from it.
