@@ -5,10 +5,11 @@
 #  2. dynamic: qemu-aarch64 -one-insn-per-tb -d exec -dfilter <code range>
 #     logs one line per executed instruction inside the range; the steady
 #     state per block is (count(128 KiB) - count(64 KiB)) / 1024. The calls
-#     come from tools/kernel_once.c and tools/evp_chacha20_once.c, linked here
-#     (the kernels statically, so they sit at addresses -dfilter can name).
+#     are BUILD_DIR/tools/kernel_once (counted by tools/count-insns-qemu.sh)
+#     and BUILD_DIR/tools/evp_chacha20_once (OpenSSL's code).
 # Usage: tools/aarch64-insn-count.sh [BUILD_DIR]   (default build-cross/aarch64-gcc,
-#        made by scripts/test-cross.sh aarch64). Output goes to stdout.
+#        made by scripts/test-cross.sh aarch64, then configured with
+#        -Dtools=true and rebuilt). Output goes to stdout.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +17,6 @@ BUILD=${1:-$ROOT/build-cross/aarch64-gcc}
 SYSROOT=$ROOT/cross/sysroots/arm64
 LIBCRYPTO=$SYSROOT/usr/lib/aarch64-linux-gnu/libcrypto.so.3
 WORK=$BUILD/insn-count
-CC=${CC:-aarch64-linux-gnu-gcc}
 OBJDUMP=llvm-objdump-19
 LOOPS=$ROOT/tools/aarch64-loops.py
 mkdir -p "$WORK"
@@ -45,57 +45,55 @@ echo "## static: OpenSSL libcrypto.so.3 $(printf '%#x..%#x' $ossl_lo $ossl_hi) (
 $OBJDUMP -d --start-address=$ossl_lo --stop-address=$((ossl_hi + 4)) "$LIBCRYPTO" | python3 "$LOOPS"
 
 # ---------------------------------------------------------------- dynamic
-$CC --sysroot="$SYSROOT" -O2 -static -o "$WORK/kernel_once" \
-    "$ROOT/tools/kernel_once.c" "$BUILD/libsimdkernels.a"
-$CC --sysroot="$SYSROOT" -O2 -no-pie -o "$WORK/evp_chacha20_once" \
-    "$ROOT/tools/evp_chacha20_once.c" -lcrypto
-# The kernels' code range in the static driver.
-read -r k_lo k_hi < <(aarch64-linux-gnu-nm -S "$WORK/kernel_once" | python3 -c '
-import re, sys
-spans = [(int(a, 16), int(a, 16) + int(n, 16)) for a, n, _, name in
-         (l.split() for l in sys.stdin if len(l.split()) == 4)
-         if re.match(r"(chacha20_xor_|chacha20_block$|md5_blocks_)", name)]
-print(min(s for s, _ in spans), max(e for _, e in spans))')
+EVP=$BUILD/tools/evp_chacha20_once
+[ -x "$EVP" ] || { echo "no $EVP: meson configure $BUILD -Dtools=true && ninja -C $BUILD" >&2; exit 2; }
 
-count() { # cpu range-lo range-hi command... -> instructions executed in range
-    local cpu=$1 lo=$2 hi=$3; shift 3
-    QEMU_CPU=$cpu qemu-aarch64 -R 0x100000000 -L "$SYSROOT" -one-insn-per-tb \
-        -d exec,nochain -dfilter "$(printf '%#x..%#x' "$lo" "$hi")" -D "$WORK/trace" \
-        "$@" >/dev/null 2>&1
-    grep -c '^Trace' "$WORK/trace" || true
+kernel() { # LEN cpu alg kernel symbol... -> instructions one kernel call runs
+    local len=$1 cpu=$2 alg=$3 name=$4; shift 4
+    bash "$ROOT/tools/count-insns-qemu.sh" "$BUILD" qemu-aarch64 "$SYSROOT" \
+        "$cpu" "$alg" "$name" "$len" "$@"
 }
-per_block() { # cpu lo hi command... (LEN appended) -> steady-state per block
-    local a b
-    a=$(count "$@" 65536) b=$(count "$@" 131072)
-    echo "scale=2; ($b - $a) / 1024" | bc
-}
-
 # libcrypto's load address under qemu with a fixed reserved VA (-R): stable.
 base=$(QEMU_CPU=cortex-a72 qemu-aarch64 -R 0x100000000 -L "$SYSROOT" \
-    "$WORK/evp_chacha20_once" 64 2>&1 >/dev/null | sed -n 's/libcrypto at //p')
+    "$EVP" 64 2>&1 >/dev/null | sed -n 's/libcrypto at //p')
 load=$((base + 0)) # the .so's vaddr 0 maps at base
+openssl() { # LEN cpu -> instructions one EVP update runs in OpenSSL's ChaCha20
+    QEMU_CPU=$2 qemu-aarch64 -R 0x100000000 -L "$SYSROOT" -one-insn-per-tb \
+        -d exec,nochain -D "$WORK/trace" \
+        -dfilter "$(printf '%#x..%#x' $((load + ossl_lo)) $((load + ossl_hi)))" \
+        "$EVP" "$1" >/dev/null 2>&1
+    grep -c '^Trace' "$WORK/trace" || true
+}
+per_block() { # kernel|openssl args... (LEN put first) -> steady-state per block
+    local f=$1 a b; shift
+    a=$($f 65536 "$@") b=$($f 131072 "$@")
+    echo "scale=2; ($b - $a) / 1024" | bc
+}
+# kernel_once's arguments and the functions a kernel runs (sve2 hands short
+# inputs to neon).
+PORTABLE="chacha20 portable chacha20_xor_portable chacha20_block"
+SVE2="chacha20 sve2 chacha20_xor_sve2 chacha20_xor_neon"
 
 echo "## dynamic (qemu): instructions per 64-byte block, steady state (128 KiB - 64 KiB)"
-printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 portable)"
-printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 neon)"
+printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block kernel cortex-a72 $PORTABLE)"
+printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block kernel cortex-a72 chacha20 neon chacha20_xor_neon)"
 for vl in 16 32 64 256; do
     printf '%-34s %s\n' "sve2 VL $((vl * 8))" \
-        "$(per_block max,sve-default-vector-length=$vl $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2)"
+        "$(per_block kernel max,sve-default-vector-length=$vl $SVE2)"
 done
-printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" \
-    "$(per_block cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/evp_chacha20_once")"
-printf '%-34s %s\n' "portable MD5" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" md5 portable)"
-printf '%-34s %s\n' "md5 aarch64" "$(per_block cortex-a72 $k_lo $k_hi "$WORK/kernel_once" md5 aarch64)"
+printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" "$(per_block openssl cortex-a72)"
+printf '%-34s %s\n' "portable MD5" "$(per_block kernel cortex-a72 md5 portable md5_blocks_portable)"
+printf '%-34s %s\n' "md5 aarch64" "$(per_block kernel cortex-a72 md5 aarch64 md5_blocks_aarch64)"
 
 # Whole blocks only: kernels take nothing else (the glue keeps partial blocks).
 echo "## dynamic (qemu): instructions for one call of LEN bytes"
 printf '%-7s %9s %9s %9s %9s %9s %9s\n' len portable neon sve2-128 sve2-512 sve2-2048 openssl
 for n in 64 128 256 1024 16384; do
     printf '%-7s %9s %9s %9s %9s %9s %9s\n' $n \
-        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 portable $n)" \
-        "$(count cortex-a72 $k_lo $k_hi "$WORK/kernel_once" chacha20 neon $n)" \
-        "$(count neoverse-n2 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
-        "$(count max,sve-default-vector-length=64 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
-        "$(count max,sve-default-vector-length=256 $k_lo $k_hi "$WORK/kernel_once" chacha20 sve2 $n)" \
-        "$(count cortex-a72 $((load + ossl_lo)) $((load + ossl_hi)) "$WORK/evp_chacha20_once" $n)"
+        "$(kernel $n cortex-a72 $PORTABLE)" \
+        "$(kernel $n cortex-a72 chacha20 neon chacha20_xor_neon)" \
+        "$(kernel $n neoverse-n2 $SVE2)" \
+        "$(kernel $n max,sve-default-vector-length=64 $SVE2)" \
+        "$(kernel $n max,sve-default-vector-length=256 $SVE2)" \
+        "$(openssl $n cortex-a72)"
 done
