@@ -11,6 +11,7 @@
 #        made by scripts/test-cross.sh aarch64, then configured with
 #        -Dtools=true and rebuilt). Output goes to stdout.
 set -euo pipefail
+set -f # the regexes below are not file patterns
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${1:-$ROOT/build-cross/aarch64-gcc}
@@ -22,8 +23,9 @@ LOOPS=$ROOT/tools/aarch64-loops.py
 mkdir -p "$WORK"
 
 echo "## static: loops of each kernel in $(basename "$BUILD")/libsimdkernels.a"
-for f in chacha20_xor_neon chacha20_xor_sve2 md5_blocks_aarch64 \
-    chacha20_xor_portable chacha20_block md5_blocks_portable; do
+# Every kernel function: entries, what they route to, portable helpers.
+for f in $(llvm-nm-19 --defined-only "$BUILD/libsimdkernels.a" |
+    awk '$3 ~ /^(chacha20_|md5_blocks_)/ {print $3}' | sort -u); do
     echo "# $f ($($OBJDUMP -d "$BUILD/libsimdkernels.a" |
         awk -v f="<$f>:" '$2 == f {p = 1; next} /^$/ {p = 0} p && /^ /' | wc -l) instructions)"
     $OBJDUMP -d "$BUILD/libsimdkernels.a" | python3 "$LOOPS" "$f"
@@ -69,21 +71,23 @@ per_block() { # kernel|openssl args... (LEN put first) -> steady-state per block
     a=$($f 65536 "$@") b=$($f 131072 "$@")
     echo "scale=2; ($b - $a) / 1024" | bc
 }
-# kernel_once's arguments and the functions a kernel runs (sve2 hands short
-# inputs to neon).
-PORTABLE="chacha20 portable chacha20_xor_portable chacha20_block"
-SVE2="chacha20 sve2 chacha20_xor_sve2 chacha20_xor_neon"
+# kernel_once's arguments and the code counted: all of an algorithm's kernel
+# functions, so whatever an entry hands work to (sve2 to neon for short
+# inputs, the portable kernel to its block function) is counted with it.
+PORTABLE="chacha20 portable chacha20_.*"
+NEON="chacha20 neon chacha20_.*"
+SVE2="chacha20 sve2 chacha20_.*"
 
 echo "## dynamic (qemu): instructions per 64-byte block, steady state (128 KiB - 64 KiB)"
 printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block kernel cortex-a72 $PORTABLE)"
-printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block kernel cortex-a72 chacha20 neon chacha20_xor_neon)"
+printf '%-34s %s\n' "neon (cortex-a72)" "$(per_block kernel cortex-a72 $NEON)"
 for vl in 16 32 64 256; do
     printf '%-34s %s\n' "sve2 VL $((vl * 8))" \
         "$(per_block kernel max,sve-default-vector-length=$vl $SVE2)"
 done
 printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" "$(per_block openssl cortex-a72)"
-printf '%-34s %s\n' "portable MD5" "$(per_block kernel cortex-a72 md5 portable md5_blocks_portable)"
-printf '%-34s %s\n' "md5 aarch64" "$(per_block kernel cortex-a72 md5 aarch64 md5_blocks_aarch64)"
+printf '%-34s %s\n' "portable MD5" "$(per_block kernel cortex-a72 md5 portable md5_blocks_.*)"
+printf '%-34s %s\n' "md5 aarch64" "$(per_block kernel cortex-a72 md5 aarch64 md5_blocks_.*)"
 
 # Whole blocks only: kernels take nothing else (the glue keeps partial blocks).
 echo "## dynamic (qemu): instructions for one call of LEN bytes"
@@ -91,7 +95,7 @@ printf '%-7s %9s %9s %9s %9s %9s %9s\n' len portable neon sve2-128 sve2-512 sve2
 for n in 64 128 256 1024 16384; do
     printf '%-7s %9s %9s %9s %9s %9s %9s\n' $n \
         "$(kernel $n cortex-a72 $PORTABLE)" \
-        "$(kernel $n cortex-a72 chacha20 neon chacha20_xor_neon)" \
+        "$(kernel $n cortex-a72 $NEON)" \
         "$(kernel $n neoverse-n2 $SVE2)" \
         "$(kernel $n max,sve-default-vector-length=64 $SVE2)" \
         "$(kernel $n max,sve-default-vector-length=256 $SVE2)" \

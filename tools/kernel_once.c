@@ -3,7 +3,7 @@
  * it executes under qemu's instruction log (tools/count-insns-qemu.sh,
  * tools/aarch64-insn-count.sh). The kernel is looked up by name in
  * simd_arch_this's tables and inner kernels, so every kernel is reachable
- * and none is listed here. Prints the kernel's address on stderr so a
+ * and none is listed here. Prints the address of main on stderr so a
  * tracer's PCs can be related to the symbol table of a PIE binary.
  *
  *   kernel_once ALG KERNEL LEN     e.g. kernel_once chacha20 neon 65536
@@ -55,13 +55,11 @@ int main(int argc, char **argv)
     buf = calloc(1, len + 1);
     if (buf == NULL)
         return 1;
-    if (alg == SIMD_ALG_MD5) {
-        fprintf(stderr, "fn %p\n", (void *)k->fn.md5);
+    fprintf(stderr, "main %p\n", (void *)main);
+    if (alg == SIMD_ALG_MD5)
         k->fn.md5(state, buf, len / 64);
-    } else {
-        fprintf(stderr, "fn %p\n", (void *)k->fn.chacha20);
+    else
         k->fn.chacha20(buf, buf, len, key, ctr);
-    }
     printf("%02x%08x\n", buf[0], state[0]); /* keep the call */
     free(buf);
     return 0;
