@@ -26,7 +26,9 @@ trap 'rm -rf "$tmp"' EXIT
 # every run, so a first run without tracing tells where it is loaded.
 run() { # extra qemu options... -> main's address as kernel_once prints it
     QEMU_CPU=$model "$qemu" -R 0x100000000 -L "$sysroot" "$@" \
-        "$prog" "$alg" "$kernel" "$len" 2>&1 >/dev/null | sed -n 's/^main //p'
+        "$prog" "$alg" "$kernel" "$len" 2>"$tmp/err" >/dev/null ||
+        { cat "$tmp/err" >&2; exit 1; }
+    sed -n 's/^main //p' "$tmp/err"
 }
 main=$(run)
 # -dfilter ranges START+SIZE of every symbol FUNCTION matches, moved by the
