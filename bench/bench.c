@@ -9,7 +9,8 @@
  *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER]
  *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
  *   SIDE: default | simd | simd:KEY=VALUE[,KEY=VALUE]  (KEY: level, chacha20,
- *         md5 - the provider override), e.g. -a simd:level=portable -b simd
+ *         md5 - the provider override; path - load simd.so from that folder,
+ *         e.g. another build), e.g. -a simd:level=portable -b simd
  *   -k: instead, each named kernel alone through the kernel ABI (B) against
  *       side A's EVP update of the same bytes on a running context. NAME:
  *       all | an algorithm (chacha20, md5) | ALG:KERNEL | KERNEL, from
@@ -37,7 +38,7 @@ typedef struct {
     OSSL_PROVIDER *prov[2];
     EVP_CIPHER *chacha20;
     EVP_MD *md5;
-    char label[64];
+    char label[160];
 } side;
 
 /* CHACHA_UPDATE and MD5_UPDATE: one update per op on a context set up once
@@ -123,6 +124,7 @@ static void open_side(side *s)
 {
     int simd = strncmp(s->spec, "simd", 4) == 0;
     char opts[256];
+    const char *path = NULL;
 
     if (!simd && strcmp(s->spec, "default") != 0)
         fail("side spec (want default or simd[:k=v,...])");
@@ -137,6 +139,10 @@ static void open_side(side *s)
             if (eq == NULL)
                 fail("side option (want key=value)");
             *eq = '\0';
+            if (strcmp(kv, "path") == 0) { /* not an override: where from */
+                path = eq + 1;
+                continue;
+            }
             snprintf(var, sizeof(var), "SIMDPROV_%s", kv);
             for (char *c = var; *c; c++)
                 *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
@@ -144,6 +150,10 @@ static void open_side(side *s)
         }
     }
     s->libctx = OSSL_LIB_CTX_new();
+    if (s->libctx == NULL ||
+        (path != NULL &&
+         !OSSL_PROVIDER_set_default_search_path(s->libctx, path)))
+        fail("making a library context");
     s->prov[0] = OSSL_PROVIDER_load(s->libctx, "default");
     if (simd)
         s->prov[1] = OSSL_PROVIDER_load(s->libctx, "simd");
@@ -163,7 +173,8 @@ static void open_side(side *s)
 
         if (!OSSL_PROVIDER_get_params(s->prov[1], req))
             fail("reading simd's kernel choice");
-        snprintf(s->label, sizeof(s->label), "simd[%s/%s]", c, m);
+        snprintf(s->label, sizeof(s->label), "simd[%s/%s]%s%s", c, m,
+                 path ? " from " : "", path ? path : "");
     } else {
         snprintf(s->label, sizeof(s->label), "default");
     }
