@@ -183,6 +183,16 @@ static void open_side(side *s)
     unsetenv("SIMDPROV_MD5");
 }
 
+static void close_side(side *s)
+{
+    EVP_CIPHER_free(s->chacha20);
+    EVP_MD_free(s->md5);
+    for (int i = 1; i >= 0; i--)
+        if (s->prov[i] != NULL)
+            OSSL_PROVIDER_unload(s->prov[i]);
+    OSSL_LIB_CTX_free(s->libctx);
+}
+
 /* Runs `iters` ops of shape sh on side s; returns ns/op. */
 static double run(const side *s, const shape *sh, size_t iters)
 {
@@ -515,7 +525,7 @@ static void usage(const char *argv0)
 int main(int argc, char **argv)
 {
     side a = {.spec = "default"}, b = {.spec = "simd"};
-    int rounds = 7, nsizes = 7;
+    int rounds = 7, nsizes = 7, status = 0;
     double batch_ms = 20;
     const char *filter = NULL, *kernels = NULL;
     size_t sizes[16] = {64, 256, 1024, 4096, 16384, 65536, MAX_KERNEL_LEN};
@@ -552,13 +562,17 @@ int main(int argc, char **argv)
         printf("A = %s, EVP update on a running context\n"
                "B = each kernel alone, through the kernel ABI (%s)\n\n",
                a.label, simd_arch_this.name);
-        if (bench_kernels(&a, kernels, sizes, nsizes, rounds, batch_ms))
-            return 2;
+        status = bench_kernels(&a, kernels, sizes, nsizes, rounds, batch_ms);
     } else {
         open_side(&b);
         printf("A = %s\nB = %s\n\n", a.label, b.label);
         bench_shapes(&a, &b, filter, rounds, batch_ms);
+        close_side(&b);
     }
-    print_means();
-    return (int)(sink & 0);
+    if (status == 0)
+        print_means();
+    close_side(&a);
+    free(inbuf);
+    free(outbuf);
+    return status | (int)(sink & 0);
 }
