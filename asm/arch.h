@@ -122,8 +122,9 @@ typedef struct {
     size_t nlevels;
     simd_table tables[SIMD_NALGS];
     /* Kernels behind the table entries, when an entry routes between several
-     * by length (asm/x86_64): never selected, but listed so the ABI harness,
-     * the kernel suites and simdprov-bench -k reach each of them by name. */
+     * by length (in C, in asm/<arch>/chacha20_<arch>.c): never selected, but
+     * listed so the ABI harness, the kernel suites and simdprov-bench -k
+     * reach each of them by name. */
     simd_table inner[SIMD_NALGS];
 } simd_arch;
 

@@ -13,87 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
 #include "../asm/arch.h"
+#include "../test/dispatch.h"
 #include "../test/testcaps.h"
 
-typedef struct {
-    void *provctx;
-    OSSL_FUNC_cipher_newctx_fn *c_new;
-    OSSL_FUNC_cipher_freectx_fn *c_free;
-    OSSL_FUNC_cipher_dupctx_fn *c_dup;
-    OSSL_FUNC_cipher_encrypt_init_fn *c_einit;
-    OSSL_FUNC_cipher_decrypt_init_fn *c_dinit;
-    OSSL_FUNC_cipher_update_fn *c_update;
-    OSSL_FUNC_cipher_final_fn *c_final;
-    OSSL_FUNC_cipher_cipher_fn *c_cipher;
-    OSSL_FUNC_cipher_get_ctx_params_fn *c_get;
-    OSSL_FUNC_cipher_set_ctx_params_fn *c_set;
-    OSSL_FUNC_digest_newctx_fn *d_new;
-    OSSL_FUNC_digest_freectx_fn *d_free;
-    OSSL_FUNC_digest_dupctx_fn *d_dup;
-    OSSL_FUNC_digest_init_fn *d_init;
-    OSSL_FUNC_digest_update_fn *d_update;
-    OSSL_FUNC_digest_final_fn *d_final;
-} impl;
-
 #define MAX_INSTANCES 16
-static impl simd[MAX_INSTANCES], deflt;
+static tu_alg_fns simd[MAX_INSTANCES], deflt;
 static int ninstances;
 
-static void (*fn_of(const OSSL_DISPATCH *d, int id))(void)
+static void load(OSSL_PROVIDER *p, tu_alg_fns *f)
 {
-    for (; d != NULL && d->function_id != 0; d++)
-        if (d->function_id == id)
-            return d->function;
-    abort(); /* a missing entry is a harness bug */
-}
-
-static const OSSL_DISPATCH *dispatch_of(OSSL_PROVIDER *p, int op,
-                                        const char *name)
-{
-    int nc;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(p, op, &nc);
-
-    for (; a != NULL && a->algorithm_names != NULL; a++)
-        if (strstr(a->algorithm_names, name) != NULL)
-            return a->implementation;
-    abort();
-}
-
-static void load(OSSL_PROVIDER *p, impl *f)
-{
-    const OSSL_DISPATCH *c = dispatch_of(p, OSSL_OP_CIPHER, "ChaCha20");
-    const OSSL_DISPATCH *d = dispatch_of(p, OSSL_OP_DIGEST, "MD5");
-
-    f->provctx = OSSL_PROVIDER_get0_provider_ctx(p);
-#define GET(field, src, id, type) f->field = (type *)fn_of(src, id)
-    GET(c_new, c, OSSL_FUNC_CIPHER_NEWCTX, OSSL_FUNC_cipher_newctx_fn);
-    GET(c_free, c, OSSL_FUNC_CIPHER_FREECTX, OSSL_FUNC_cipher_freectx_fn);
-    GET(c_dup, c, OSSL_FUNC_CIPHER_DUPCTX, OSSL_FUNC_cipher_dupctx_fn);
-    GET(c_einit, c, OSSL_FUNC_CIPHER_ENCRYPT_INIT,
-        OSSL_FUNC_cipher_encrypt_init_fn);
-    GET(c_dinit, c, OSSL_FUNC_CIPHER_DECRYPT_INIT,
-        OSSL_FUNC_cipher_decrypt_init_fn);
-    GET(c_update, c, OSSL_FUNC_CIPHER_UPDATE, OSSL_FUNC_cipher_update_fn);
-    GET(c_final, c, OSSL_FUNC_CIPHER_FINAL, OSSL_FUNC_cipher_final_fn);
-    GET(c_cipher, c, OSSL_FUNC_CIPHER_CIPHER, OSSL_FUNC_cipher_cipher_fn);
-    GET(c_get, c, OSSL_FUNC_CIPHER_GET_CTX_PARAMS,
-        OSSL_FUNC_cipher_get_ctx_params_fn);
-    GET(c_set, c, OSSL_FUNC_CIPHER_SET_CTX_PARAMS,
-        OSSL_FUNC_cipher_set_ctx_params_fn);
-    GET(d_new, d, OSSL_FUNC_DIGEST_NEWCTX, OSSL_FUNC_digest_newctx_fn);
-    GET(d_free, d, OSSL_FUNC_DIGEST_FREECTX, OSSL_FUNC_digest_freectx_fn);
-    GET(d_dup, d, OSSL_FUNC_DIGEST_DUPCTX, OSSL_FUNC_digest_dupctx_fn);
-    GET(d_init, d, OSSL_FUNC_DIGEST_INIT, OSSL_FUNC_digest_init_fn);
-    GET(d_update, d, OSSL_FUNC_DIGEST_UPDATE, OSSL_FUNC_digest_update_fn);
-    GET(d_final, d, OSSL_FUNC_DIGEST_FINAL, OSSL_FUNC_digest_final_fn);
-#undef GET
+    if (!tu_load_algs(p, f))
+        abort(); /* a missing entry is a harness bug */
 }
 
 /*
@@ -225,7 +161,7 @@ static const char *const param_keys[] = {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
-    const impl *f[2];
+    const tu_alg_fns *f[2];
     void *c[2], *d[2];
 
     if (ninstances == 0)
@@ -233,8 +169,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     f[0] = &simd[byte(&r) % ninstances];
     f[1] = &deflt;
     for (int i = 0; i < 2; i++) {
-        c[i] = f[i]->c_new(f[i]->provctx);
-        d[i] = f[i]->d_new(f[i]->provctx);
+        c[i] = f[i]->c.newctx(f[i]->c.provctx);
+        d[i] = f[i]->d.newctx(f[i]->d.provctx);
         CHECK(c[i] != NULL && d[i] != NULL);
     }
     for (int steps = 0; r.n > 0 && steps < 64; steps++) {
@@ -251,7 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             bytes(&r, 40, k);
             bytes(&r, 20, v);
             for (int i = 0; i < 2; i++)
-                ret[i] = (enc ? f[i]->c_einit : f[i]->c_dinit)(
+                ret[i] = (enc ? f[i]->c.encrypt_init : f[i]->c.decrypt_init)(
                     c[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl,
                     NULL);
             CHECK(ret[0] == ret[1]);
@@ -275,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     memcpy(o, inbuf, len);
                     in = o;
                 }
-                ret[i] = (one_shot ? f[i]->c_cipher : f[i]->c_update)(
+                ret[i] = (one_shot ? f[i]->c.cipher : f[i]->c.update)(
                     c[i], o, &outl[i], room, in, len);
             }
             CHECK(ret[0] == ret[1]);
@@ -285,15 +221,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 4:
             for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->c_final(c[i], out[i], &outl[i], BUF);
+                ret[i] = f[i]->c.final(c[i], out[i], &outl[i], BUF);
             CHECK(ret[0] == ret[1] && (!ret[0] || outl[0] == outl[1]));
             break;
         case 5: /* dup, then carry on with the copy */
             for (int i = 0; i < 2; i++) {
-                void *dup = f[i]->c_dup(c[i]);
+                void *dup = f[i]->c.dupctx(c[i]);
 
                 CHECK(dup != NULL);
-                f[i]->c_free(c[i]);
+                f[i]->c.freectx(c[i]);
                 c[i] = dup;
             }
             break;
@@ -308,7 +244,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
                 p[0] = fuzz_param(&mine, key, store[i]);
                 p[1] = OSSL_PARAM_construct_end();
-                ret[i] = f[i]->c_set(c[i], p);
+                ret[i] = f[i]->c.set_ctx_params(c[i], p);
                 r = mine;
             }
             CHECK(ret[0] == ret[1]);
@@ -325,7 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
                 p[i][0] = fuzz_param(&mine, key, store[i]);
                 p[i][1] = OSSL_PARAM_construct_end();
-                ret[i] = f[i]->c_get(c[i], p[i]);
+                ret[i] = f[i]->c.get_ctx_params(c[i], p[i]);
                 r = mine;
             }
             CHECK(ret[0] == ret[1]);
@@ -335,7 +271,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 8:
             for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d_init(d[i], NULL);
+                ret[i] = f[i]->d.init(d[i], NULL);
             CHECK(ret[0] == ret[1]);
             break;
         case 9: {
@@ -344,7 +280,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
             bytes(&r, len < 64 ? len : 64, inbuf + off);
             for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d_update(d[i], inbuf + off, len);
+                ret[i] = f[i]->d.update(d[i], inbuf + off, len);
             CHECK(ret[0] == ret[1]);
             break;
         }
@@ -352,7 +288,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t room = byte(&r) % 24;
 
             for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d_final(d[i], out[i], &outl[i], room);
+                ret[i] = f[i]->d.final(d[i], out[i], &outl[i], room);
             CHECK(ret[0] == ret[1]);
             CHECK(!ret[0] || (outl[0] == 16 && outl[1] == 16 &&
                               memcmp(out[0], out[1], 16) == 0));
@@ -360,18 +296,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         default:
             for (int i = 0; i < 2; i++) {
-                void *dup = f[i]->d_dup(d[i]);
+                void *dup = f[i]->d.dupctx(d[i]);
 
                 CHECK(dup != NULL);
-                f[i]->d_free(d[i]);
+                f[i]->d.freectx(d[i]);
                 d[i] = dup;
             }
         }
         ERR_clear_error();
     }
     for (int i = 0; i < 2; i++) {
-        f[i]->c_free(c[i]);
-        f[i]->d_free(d[i]);
+        f[i]->c.freectx(c[i]);
+        f[i]->d.freectx(d[i]);
     }
     return 0;
 }

@@ -286,53 +286,47 @@ static void run_wrap_stream(const EVP_CIPHER *simd, const EVP_CIPHER *deflt)
     EVP_CIPHER_CTX_free(p.ctx[1]);
 }
 
-static void differential_for(const char *kernel)
+/* simd's and default's ChaCha20 from t, both fetched or a fatal failure. */
+static void fetch_pair(tu_ctx *t, EVP_CIPHER *c[2])
 {
-    tu_override ov = {1, NULL, {kernel, NULL}};
-    tu_ctx t;
-    EVP_CIPHER *simd, *deflt;
+    c[0] = EVP_CIPHER_fetch(t->libctx, "ChaCha20", "provider=simd");
+    c[1] = EVP_CIPHER_fetch(t->libctx, "ChaCha20", "provider=default");
+    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
+}
+
+static void differential_for(tu_ctx *t, const char *kernel)
+{
+    EVP_CIPHER *c[2];
 
     mismatches = 0;
-    CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
-    CU_ASSERT_STRING_EQUAL(tu_prov_param(t.simd, "simd.chacha20"), kernel);
-    simd = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd");
-    deflt = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default");
-    CU_ASSERT_FATAL(simd != NULL && deflt != NULL);
-    run_scripts(simd, deflt, tu_scaled(400, 20));
-    run_wrap_stream(simd, deflt);
+    fetch_pair(t, c);
+    run_scripts(c[0], c[1], tu_scaled(400, 20));
+    run_wrap_stream(c[0], c[1]);
     if (mismatches)
         fprintf(stderr, "  kernel %s: %d mismatches\n", kernel, mismatches);
     CU_ASSERT_EQUAL(mismatches, 0);
-    EVP_CIPHER_free(simd);
-    EVP_CIPHER_free(deflt);
-    tu_ctx_close(&t);
+    EVP_CIPHER_free(c[0]);
+    EVP_CIPHER_free(c[1]);
 }
 
 static void test_every_kernel(void)
 {
-    const char *names[16];
-    size_t n = tu_runnable(SIMD_ALG_CHACHA20, names, 16);
-
-    CU_ASSERT(n >= 1);
-    for (size_t i = 0; i < n; i++)
-        differential_for(names[i]);
+    tu_for_each_runnable(SIMD_ALG_CHACHA20, differential_for);
 }
 
 /* With the override taken from the environment, as a user would run it. */
 static void test_as_configured(void)
 {
     tu_ctx t;
-    EVP_CIPHER *simd, *deflt;
+    EVP_CIPHER *c[2];
 
     mismatches = 0;
     CU_ASSERT_FATAL(tu_ctx_open(&t, NULL));
-    simd = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd");
-    deflt = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default");
-    CU_ASSERT_FATAL(simd != NULL && deflt != NULL);
-    run_scripts(simd, deflt, tu_scaled(100, 10));
+    fetch_pair(&t, c);
+    run_scripts(c[0], c[1], tu_scaled(100, 10));
     CU_ASSERT_EQUAL(mismatches, 0);
-    EVP_CIPHER_free(simd);
-    EVP_CIPHER_free(deflt);
+    EVP_CIPHER_free(c[0]);
+    EVP_CIPHER_free(c[1]);
     tu_ctx_close(&t);
 }
 

@@ -79,22 +79,43 @@ static int caps_mask(const char *list, uint32_t *mask)
     return 1;
 }
 
-static void check_string(const char *param, const char *want)
+/* The provider's value of a parameter; a fatal failure when it has none. */
+static const char *reported(const char *param)
 {
     const char *got = tu_prov_param(provider(), param);
 
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
-    if (strcmp(got, want) != 0)
+    return got;
+}
+
+/* One check; both values on stderr when it fails, for the matrix's log. */
+static void expect_same(const char *param, const char *want, const char *got,
+                        int same)
+{
+    if (!same)
         fprintf(stderr, "%s: expected '%s', provider reports '%s'\n", param, want, got);
-    CU_ASSERT_STRING_EQUAL(got, want);
+    CU_ASSERT(same);
+}
+
+static void check_string(const char *param, const char *want)
+{
+    const char *got = reported(param);
+
+    expect_same(param, want, got, strcmp(got, want) == 0);
+}
+
+/* param against the variable var, when that is set. */
+static void check_var(const char *var, const char *param)
+{
+    const char *want = expect(var);
+
+    if (want != NULL)
+        check_string(param, want);
 }
 
 static void test_arch(void)
 {
-    const char *want = expect("SIMDPROV_EXPECT_ARCH");
-
-    if (want != NULL)
-        check_string("simd.arch", want);
+    check_var("SIMDPROV_EXPECT_ARCH", "simd.arch");
 }
 
 static void test_caps(void)
@@ -105,21 +126,15 @@ static void test_caps(void)
 
     if (want == NULL)
         return;
-    got = tu_prov_param(provider(), "simd.caps");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    got = reported("simd.caps");
     CU_ASSERT_FATAL(caps_mask(want, &want_mask));
     CU_ASSERT_FATAL(caps_mask(got, &got_mask));
-    if (want_mask != got_mask)
-        fprintf(stderr, "simd.caps: expected '%s', provider reports '%s'\n", want, got);
-    CU_ASSERT_EQUAL(got_mask, want_mask);
+    expect_same("simd.caps", want, got, got_mask == want_mask);
 }
 
 static void test_level(void)
 {
-    const char *want = expect("SIMDPROV_EXPECT_LEVEL");
-
-    if (want != NULL)
-        check_string("simd.level", want);
+    check_var("SIMDPROV_EXPECT_LEVEL", "simd.level");
 }
 
 /* Per algorithm: SIMDPROV_EXPECT_<ALG> when set, else the best table entry
@@ -175,11 +190,9 @@ static void test_every_level(void)
             fprintf(stderr, "SIMDPROV_LEVEL=%s: level '%s' (want '%s'), override '%s'\n",
                     a->levels[i].name, got ? got : "(null)", want, note ? note : "(null)");
         for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
-            char param[32];
             const simd_kernel *kern;
 
-            snprintf(param, sizeof(param), "simd.%s", simd_alg_name(alg));
-            k = tu_prov_param(t.simd, param);
+            k = tu_prov_kernel(t.simd, alg);
             kern = simd_find(&a->tables[alg], k);
             CU_ASSERT(kern != NULL && simd_runnable(kern->needs, allowed));
         }

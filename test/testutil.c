@@ -150,6 +150,17 @@ void tu_ctx_close(tu_ctx *t)
     memset(t, 0, sizeof(*t));
 }
 
+int tu_main_ctx(const char *suite, const tu_test *tests, tu_ctx *t)
+{
+    int rc;
+
+    if (!tu_ctx_open(t, NULL))
+        return 2;
+    rc = tu_main(suite, tests);
+    tu_ctx_close(t);
+    return rc;
+}
+
 const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key)
 {
     const char *value = NULL;
@@ -159,6 +170,14 @@ const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key)
     if (!OSSL_PROVIDER_get_params(prov, req))
         return NULL;
     return value;
+}
+
+const char *tu_prov_kernel(OSSL_PROVIDER *prov, simd_alg alg)
+{
+    char key[32];
+
+    snprintf(key, sizeof(key), "simd.%s", simd_alg_name(alg));
+    return tu_prov_param(prov, key);
 }
 
 uint32_t tu_caps(void)
@@ -182,25 +201,23 @@ size_t tu_runnable(simd_alg alg, const char **names, size_t max)
     return n;
 }
 
-const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
-                                    const char *name)
+void tu_for_each_runnable(simd_alg alg,
+                          void (*fn)(tu_ctx *t, const char *kernel))
 {
-    int no_cache;
-    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, operation,
-                                                            &no_cache);
+    const char *names[32];
+    size_t n = tu_runnable(alg, names, SIMD_COUNT(names));
 
-    for (; a != NULL && a->algorithm_names != NULL; a++)
-        if (strstr(a->algorithm_names, name) != NULL)
-            return a->implementation;
-    return NULL;
-}
+    CU_ASSERT(n >= 1);
+    for (size_t i = 0; i < n; i++) {
+        tu_override ov = {1, NULL, {NULL}};
+        tu_ctx t;
 
-void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void)
-{
-    for (; d != NULL && d->function_id != 0; d++)
-        if (d->function_id == function_id)
-            return d->function;
-    return NULL;
+        ov.kernel[alg] = names[i];
+        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
+        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, alg), names[i]);
+        fn(&t, names[i]);
+        tu_ctx_close(&t);
+    }
 }
 
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max)

@@ -10,6 +10,7 @@
 #include <openssl/provider.h>
 
 #include "../asm/arch.h"
+#include "dispatch.h"
 
 typedef struct {
     const char *name;
@@ -46,8 +47,13 @@ typedef struct {
 
 int tu_ctx_open(tu_ctx *t, const tu_override *ov);
 void tu_ctx_close(tu_ctx *t);
+/* tu_main with t open (override from the environment) for the whole run;
+ * exit status 2 when it cannot be opened. */
+int tu_main_ctx(const char *suite, const tu_test *tests, tu_ctx *t);
 /* A provider's UTF8 parameter (pointer into the provider, static). */
 const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key);
+/* The kernel the provider reports for alg (its "simd.<key>" parameter). */
+const char *tu_prov_kernel(OSSL_PROVIDER *prov, simd_alg alg);
 
 /*
  * The capabilities under test: the probe's, lowered by SIMDPROV_TEST_LEVEL
@@ -62,11 +68,12 @@ uint32_t tu_cpu_caps(void);
 /* Names of the kernels tu_caps() can run, best first, from the arch tables. */
 size_t tu_runnable(simd_alg alg, const char **names, size_t max);
 
-/* An implementation's dispatch table from a provider (by a name it lists),
- * and one function of it; NULL when absent. */
-const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
-                                    const char *name);
-void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void);
+/* For every kernel of alg that tu_caps() runs (asserts there is one): a
+ * library context with that kernel forced (other algorithms not forced, no
+ * level named, so the test level applies), checked to report it, passed to
+ * fn, then closed. */
+void tu_for_each_runnable(simd_alg alg,
+                          void (*fn)(tu_ctx *t, const char *kernel));
 
 /* Hex decode into out (returns length); hex dump for messages. */
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max);

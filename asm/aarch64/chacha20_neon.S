@@ -3,7 +3,8 @@
  *
  * void chacha20_xor_neon(uint8_t *out, const uint8_t *in, size_t len,
  *                        const uint32_t key[8], const uint32_t ctr[4]);
- * (asm/kernels.h: any length, 32-bit counter that does not wrap in a call.)
+ * (asm/kernels.h: any whole number of 64-byte blocks, 32-bit counter that
+ * does not wrap in a call.)
  *
  * Main path, 256 bytes at a time: four blocks side by side, one state word per
  * register (v16..v31 = words 0..15, lane i = block i), so a quarter round on
@@ -16,9 +17,9 @@
  * where each row is one register (rows 0..2 are the same for every block;
  * row 3's counter lane is added before it, lane-wise).
  *
- * Tail (< 256 bytes): one block at a time, one row per register, diagonals
- * by rotating rows with ext. A final partial block goes through a 64-byte
- * stack buffer, wiped afterwards. Only in[0..len) and out[0..len) are touched.
+ * The last one to three blocks: one block at a time, one row per register,
+ * diagonals by rotating rows with ext. Only in[0..len) and out[0..len) are
+ * touched.
  *
  * Interleaving a scalar block with the four vector ones was tried and not
  * kept: 450.8 instructions per block instead of 308.5 (README.md); a scalar
@@ -142,8 +143,8 @@
 
 ENTRY(chacha20_xor_neon)
     cbz x2, .Lneon_return
-    /* Frame: d8..d13 at [sp, 0..47], tail buffer at [sp, 48..111]. */
-    stp d8, d9, [sp, #-112]!
+    /* Frame: d8..d13. */
+    stp d8, d9, [sp, #-48]!
     stp d10, d11, [sp, #16]
     stp d12, d13, [sp, #32]
 
@@ -160,7 +161,7 @@ ENTRY(chacha20_xor_neon)
     movi v10.4s, #4
 
     cmp x2, #256
-    b.lo .Lneon_tail
+    b.lo .Lneon_one
 
 .Lneon_loop4:
     dup v16.4s, v5.s[0]
@@ -202,7 +203,7 @@ ENTRY(chacha20_xor_neon)
     cbz x2, .Lneon_done
     mov v11.s[0], v9.s[0]               /* next block's counter */
 
-.Lneon_tail:
+.Lneon_one:
     mov v16.16b, v5.16b
     mov v17.16b, v6.16b
     mov v18.16b, v7.16b
@@ -224,35 +225,14 @@ ENTRY(chacha20_xor_neon)
     add v18.4s, v18.4s, v7.4s
     add v19.4s, v19.4s, v11.4s
     add v11.4s, v11.4s, v12.4s
-    cmp x2, #64
-    b.lo .Lneon_partial
     XOR64 16, 17, 18, 19
     subs x2, x2, #64
-    b.ne .Lneon_tail
-    b .Lneon_done
-
-.Lneon_partial:
-    /* 1..63 bytes: keystream to the stack, XOR byte by byte. */
-    add x9, sp, #48
-    st1 {v16.16b-v19.16b}, [x9]
-    mov x10, #0
-.Lneon_bytes:
-    ldrb w11, [x1, x10]
-    ldrb w12, [x9, x10]
-    eor w11, w11, w12
-    strb w11, [x0, x10]
-    add x10, x10, #1
-    cmp x10, x2
-    b.ne .Lneon_bytes
-    stp xzr, xzr, [x9]                  /* no keystream left behind */
-    stp xzr, xzr, [x9, #16]
-    stp xzr, xzr, [x9, #32]
-    stp xzr, xzr, [x9, #48]
+    b.ne .Lneon_one
 
 .Lneon_done:
     ldp d12, d13, [sp, #32]
     ldp d10, d11, [sp, #16]
-    ldp d8, d9, [sp], #112
+    ldp d8, d9, [sp], #48
 .Lneon_return:
     ret
 END(chacha20_xor_neon)

@@ -1,9 +1,13 @@
 /*
  * ChaCha20 with SVE2, vector-length agnostic (any VL from 128 to 2048 bits).
  *
- * void chacha20_xor_sve2(uint8_t *out, const uint8_t *in, size_t len,
- *                        const uint32_t key[8], const uint32_t ctr[4]);
- * (asm/kernels.h: any length, 32-bit counter that does not wrap in a call.)
+ * void chacha20_sve2_blocks(uint8_t *out, const uint8_t *in, size_t len,
+ *                           const uint32_t key[8], const uint32_t ctr[4]);
+ * (asm/kernels.h: any whole number of 64-byte blocks, 32-bit counter that
+ * does not wrap in a call.) The table's sve2 entry is chacha20_xor_sve2 in
+ * chacha20_aarch64.c, which sends calls of one block or less to the NEON
+ * kernel and the rest here. Called with len 0, this computes one batch and
+ * writes nothing.
  *
  * N = VL/32 blocks per batch (4 at 128 bits, 64 at 2048), one state word
  * per register, lane i = block i. SVE2's xar (rotate right of an xor) does
@@ -22,13 +26,10 @@
  * are consecutive, as st4w wants. N is a multiple of 4 at every legal VL.
  *
  * Nothing depends on the vector length: N comes from cntw, and a batch's
- * whole blocks from whilelo predicates (quarter q's element j belongs to
- * block qN/4 + j/4, so its predicate is "qN + j < 4 * blocks"). Inactive
- * elements are neither read nor written. A trailing partial block is the lane
- * just past the batch's whole blocks: its 16 keystream words are pulled out
- * with lastb (before the zips) into a stack buffer, XORed bytewise, and the
- * buffer is wiped. Calls of at most one block go to the NEON kernel's
- * one-block path instead (fewer instructions).
+ * blocks from whilelo predicates (quarter q's element j belongs to block
+ * qN/4 + j/4, so its predicate is "qN + j < 4 * blocks"). Inactive elements
+ * are neither read nor written, so the last batch may hold fewer than N
+ * blocks.
  *
  * Registers: z16..z31 working state; z4..z11, z13..z15 the initial key and
  * nonce rows, z12 the counters (advanced by N each batch), z0..z3 sigma,
@@ -102,43 +103,9 @@
     st4w {z\r0\().s - z\r3\().s}, \p, [x0, #(4 * \q), mul vl]
 .endm
 
-/* Lane x10 of every state register (the partial block's keystream; lastb
- * takes the last active lane of p2) to the buffer at x9. */
-.macro EXTRACT_LANE
-    lastb w11, p2, z16.s
-    lastb w12, p2, z17.s
-    stp w11, w12, [x9]
-    lastb w11, p2, z18.s
-    lastb w12, p2, z19.s
-    stp w11, w12, [x9, #8]
-    lastb w11, p2, z20.s
-    lastb w12, p2, z21.s
-    stp w11, w12, [x9, #16]
-    lastb w11, p2, z22.s
-    lastb w12, p2, z23.s
-    stp w11, w12, [x9, #24]
-    lastb w11, p2, z24.s
-    lastb w12, p2, z25.s
-    stp w11, w12, [x9, #32]
-    lastb w11, p2, z26.s
-    lastb w12, p2, z27.s
-    stp w11, w12, [x9, #40]
-    lastb w11, p2, z28.s
-    lastb w12, p2, z29.s
-    stp w11, w12, [x9, #48]
-    lastb w11, p2, z30.s
-    lastb w12, p2, z31.s
-    stp w11, w12, [x9, #56]
-.endm
-
-ENTRY(chacha20_xor_sve2)
-    /* Up to one block: a batch costs ~800 instructions whatever N is, the
-     * NEON one-block path ~400, so hand short calls over (a tail call: a
-     * direct branch needs no BTI pad, and nothing is saved yet). */
-    cmp x2, #64
-    b.ls chacha20_xor_neon
-    /* Frame: d8..d15 at [sp, 0..63], tail buffer at [sp, 64..127]. */
-    stp d8, d9, [sp, #-128]!
+ENTRY(chacha20_sve2_blocks)
+    /* Frame: d8..d15. */
+    stp d8, d9, [sp, #-64]!
     stp d10, d11, [sp, #16]
     stp d12, d13, [sp, #32]
     stp d14, d15, [sp, #48]
@@ -162,9 +129,7 @@ ENTRY(chacha20_xor_sve2)
     cntw x14                            /* N: blocks per batch */
     add x16, x14, x14                   /* 2N, 3N: first element of */
     add x17, x16, x14                   /* quarters 2 and 3 */
-    lsr x15, x2, #6                     /* whole blocks left */
-    and x2, x2, #63                     /* bytes of a final partial block */
-    add x9, sp, #64                     /* tail buffer */
+    lsr x15, x2, #6                     /* blocks left */
 
 .Lsve2_batch:
     ld1rw {z0.s}, p0/z, [x8]
@@ -172,7 +137,7 @@ ENTRY(chacha20_xor_sve2)
     ld1rw {z2.s}, p0/z, [x8, #8]
     ld1rw {z3.s}, p0/z, [x8, #12]
     cmp x15, x14
-    csel x10, x15, x14, lo              /* whole blocks in this batch */
+    csel x10, x15, x14, lo              /* blocks in this batch */
     mov z16.d, z0.d
     mov z17.d, z1.d
     mov z18.d, z2.d
@@ -214,14 +179,11 @@ ENTRY(chacha20_xor_sve2)
     add z31.s, z31.s, z15.s
     incw z12.s                          /* next batch's counters */
 
-    cmp x10, x14
-    b.lo .Lsve2_short                   /* last batch: maybe a partial block */
-.Lsve2_store:
     INTERLEAVE 16, 20, 24, 28
     INTERLEAVE 17, 21, 25, 29
     INTERLEAVE 18, 22, 26, 30
     INTERLEAVE 19, 23, 27, 31
-    lsl x11, x10, #2                    /* elements of whole blocks */
+    lsl x11, x10, #2                    /* elements of the batch's blocks */
     whilelo p1.s, xzr, x11
     whilelo p2.s, x14, x11
     whilelo p3.s, x16, x11
@@ -233,43 +195,15 @@ ENTRY(chacha20_xor_sve2)
 
     add x1, x1, x10, lsl #6
     add x0, x0, x10, lsl #6
-    sub x15, x15, x10
-    cmp x10, x14
-    b.lo .Lsve2_partial                 /* a short batch is the last one */
+    sub x15, x15, x10                   /* 0 after a short (last) batch */
     cbnz x15, .Lsve2_batch
-    cbnz x2, .Lsve2_batch               /* only the partial block is left */
-    b .Lsve2_done
 
-.Lsve2_short:
-    cbz x2, .Lsve2_store
-    add x11, x10, #1
-    whilelo p2.s, xzr, x11              /* last active lane: x10 */
-    EXTRACT_LANE
-    b .Lsve2_store
-
-.Lsve2_partial:
-    cbz x2, .Lsve2_done
-    mov x10, #0
-.Lsve2_bytes:
-    ldrb w11, [x1, x10]
-    ldrb w12, [x9, x10]
-    eor w11, w11, w12
-    strb w11, [x0, x10]
-    add x10, x10, #1
-    cmp x10, x2
-    b.ne .Lsve2_bytes
-    stp xzr, xzr, [x9]                  /* no keystream left behind */
-    stp xzr, xzr, [x9, #16]
-    stp xzr, xzr, [x9, #32]
-    stp xzr, xzr, [x9, #48]
-
-.Lsve2_done:
     ldp d14, d15, [sp, #48]
     ldp d12, d13, [sp, #32]
     ldp d10, d11, [sp, #16]
-    ldp d8, d9, [sp], #128
+    ldp d8, d9, [sp], #64
     ret
-END(chacha20_xor_sve2)
+END(chacha20_sve2_blocks)
 
     .section .rodata
     .p2align 4

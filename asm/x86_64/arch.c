@@ -80,14 +80,16 @@ static const simd_level levels[] = {
 
 #define NEEDS_SSSE3 (SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3)
 #define NEEDS_AVX2 (NEEDS_SSSE3 | SIMD_CAP_X86_AVX2)
-/* The AVX-512 kernels also use VEX (AVX2) encodings. */
+/* The AVX-512 kernels also use VEX (AVX2) encodings. No instruction needs
+ * BW since partial blocks left the kernels (they took byte-masked loads);
+ * it stays so that the row is chosen exactly where it was. */
 #define NEEDS_AVX512                                                           \
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW)
 
 /* One entry per ISA level; each routes by length among its level's
- * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes short
- * tails with the SSSE3 kernels, hence SSSE3 in its needs. */
+ * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes up to
+ * four blocks with the SSSE3 kernels, hence SSSE3 in its needs. */
 static const simd_kernel chacha20[] = {
     SIMD_KERNEL(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512),
     SIMD_KERNEL(chacha20, "avx2", NEEDS_AVX2, chacha20_xor_avx2),

@@ -1,7 +1,7 @@
 /*
  * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
- * lane i = block i), implementing the full kernel ABI for any length, and
- * a 9-block hybrid built on it (whole groups only, see below).
+ * lane i = block i), implementing the kernel ABI for any whole number of
+ * blocks, and a 9-block hybrid built on it (whole groups only, see below).
  * The same register pressure as the SSSE3 4-block kernel (16 words + 2
  * rotate temps > 16 registers), solved the same way: two of the c words
  * (x8..x11) live on the stack at a time. Rotates by 16/8 are vpshufb.
@@ -29,7 +29,8 @@
 .Lnine:
     .long 9
 
-/* Frame (32-byte aligned): input state splat, c words, tail keystream. */
+/* Frame (32-byte aligned): input state splat, c words, the keystream of a
+ * partial group (1..7 blocks), the precomputed column round. */
 #define SPLAT(i) (32 * (i))(%rsp)
 #define CMEM(i) (512 + 32 * (i))(%rsp)
 #define KS 640
@@ -281,7 +282,7 @@ ENTRY(chacha20_avx2_8x)
     dec %eax
     jnz .L8x_round
     cmp $512, %rdx
-    jb .L8x_tail
+    jb .L8x_partial
     FINISH8 0
     vpbroadcastd .Leight(%rip), %ymm0
     vpaddd SPLAT(12), %ymm0, %ymm0
@@ -291,9 +292,9 @@ ENTRY(chacha20_avx2_8x)
     sub $512, %rdx
     jnz .L8x_group
     jmp .L8x_done
-.L8x_tail:
+.L8x_partial:
     FINISH8 1
-    /* XOR rdx (< 512) bytes against KS: 16 bytes at a time, then bytewise */
+    /* XOR rdx (whole blocks, < 512 bytes) against KS, 16 bytes at a time */
     xor %eax, %eax
 1:
     lea 16(%rax), %r9
@@ -305,14 +306,6 @@ ENTRY(chacha20_avx2_8x)
     mov %r9, %rax
     jmp 1b
 2:
-    cmp %rdx, %rax
-    jae 3f
-    movzbl (%rsi,%rax), %r9d
-    xorb KS(%rsp,%rax), %r9b
-    movb %r9b, (%rdi,%rax)
-    inc %rax
-    jmp 2b
-3:
     vpxor %xmm0, %xmm0, %xmm0
     .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     vmovdqa %ymm0, (KS + 32 * \i)(%rsp)

@@ -1,5 +1,5 @@
 /*
- * ChaCha20, AVX-512 (F + VL + BW): every rotate is one vprold, and the 32
+ * ChaCha20, AVX-512 (F + VL): every rotate is one vprold, and the 32
  * vector registers hold a whole 16-word state with room to spare.
  *
  *   chacha20_avx512_16x  16 blocks, one state word per zmm (lane i = block i)
@@ -7,17 +7,17 @@
  *   chacha20_avx512_4x    4 blocks as rows of a zmm (one block per 128-bit lane)
  *   chacha20_avx512_2x    2 blocks as rows of a ymm (AVX-512VL)
  *   chacha20_avx512_1x    1 block as rows of an xmm (AVX-512VL)
- * each implementing the full kernel ABI for any length, and
+ * each implementing the kernel ABI for any whole number of blocks, and
  *   chacha20_avx512_32x  two independent 16-block groups interleaved; it
  *                        processes only whole 2048-byte groups and leaves
  *                        the rest (len mod 2048) to the caller.
  * Word-sliced 4- and 8-block kernels in xmm/ymm were measured too and lost
- * to the row layouts at every size they would serve (e.g. 256 B: 111 ns vs
- * 64 ns): below 16 blocks the rounds are latency-bound, and a row layout
- * needs a quarter of the instructions and no transpose.
- * The tails go through a keystream copy on the stack and AVX512BW byte-masked
- * loads/stores, which never touch memory outside [in, in+len) / [out, out+len)
- * (masked-out bytes are fault-suppressed). All end with vzeroupper.
+ * to the row layouts at every size they would serve (docs/performance.md):
+ * below 16 blocks the rounds are latency-bound, and a row layout needs a
+ * quarter of the instructions and no transpose.
+ * A partial group (fewer blocks than the kernel computes at once) goes
+ * through a keystream copy on the stack, 64 bytes at a time, so no byte
+ * outside [in, in+len) / [out, out+len) is touched. All end with vzeroupper.
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
  */
 #include "asm.h"
@@ -242,11 +242,11 @@
 .endm
 
 /*
- * Tail: rdx (1 .. group size - 1) bytes against the keystream at (%rsp):
- * 64 bytes at a time, the last partial chunk through a byte mask. Then the
- * \kslen-byte keystream copy is wiped.
+ * A partial group: rdx bytes (whole blocks, fewer than the group) against
+ * the keystream at (%rsp), 64 bytes at a time. Then the \kslen-byte
+ * keystream copy is wiped.
  */
-.macro XOR_TAIL kslen
+.macro XOR_PARTIAL kslen
     xor %eax, %eax
 1:
     lea 64(%rax), %r9
@@ -258,17 +258,6 @@
     mov %r9, %rax
     jmp 1b
 2:
-    mov %rdx, %rcx
-    sub %rax, %rcx
-    jz 3f
-    mov $1, %r9
-    shl %cl, %r9
-    dec %r9
-    kmovq %r9, %k1
-    vmovdqu8 (%rsi,%rax), %zmm0{%k1}{z}
-    vpxorq (%rsp,%rax), %zmm0, %zmm0
-    vmovdqu8 %zmm0, (%rdi,%rax){%k1}
-3:
     vpxorq %zmm0, %zmm0, %zmm0
     .irp off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960
     .if \off < \kslen
@@ -313,7 +302,7 @@ ENTRY(\name)
     jmp 8f
 7:
     EMIT\n 1
-    XOR_TAIL (64 * \n)
+    XOR_PARTIAL (64 * \n)
 8:
     vpxorq %xmm16, %xmm16, %xmm16
     vmovdqa64 %zmm16, (64 * \n)(%rsp)
@@ -366,9 +355,6 @@ END(\name)
 ENTRY(chacha20_avx512_1x)
     test %rdx, %rdx
     jz 9f
-    mov %rsp, %r11
-    sub $64, %rsp
-    and $-64, %rsp
     vmovdqu32 .Lsigma(%rip), %xmm16
     vmovdqu32 (%rcx), %xmm17
     vmovdqu32 16(%rcx), %xmm18
@@ -380,8 +366,6 @@ ENTRY(chacha20_avx512_1x)
     vmovdqa32 %xmm18, %xmm2
     vmovdqa32 %xmm19, %xmm3
     ROW_ROUNDS x
-    cmp $64, %rdx
-    jb 7f
     .irp r, 0, 1, 2, 3
     OUTW x, 0, \r, (16 * \r)
     .endr
@@ -390,14 +374,6 @@ ENTRY(chacha20_avx512_1x)
     add $64, %rdi
     sub $64, %rdx
     jnz 5b
-    jmp 8f
-7:
-    .irp r, 0, 1, 2, 3
-    OUTW x, 1, \r, (16 * \r)
-    .endr
-    XOR_TAIL 64
-8:
-    mov %r11, %rsp
     vzeroupper
 9:
     ret
@@ -444,7 +420,7 @@ ENTRY(chacha20_avx512_2x)
     jmp 8f
 7:
     EMIT2 1
-    XOR_TAIL 128
+    XOR_PARTIAL 128
 8:
     mov %r11, %rsp
     vzeroupper
@@ -690,7 +666,7 @@ ENTRY(\name)
 .if \sets == 2
     EMITZR 1, 4, 5, 6, 7, 256
 .endif
-    XOR_TAIL (256 * \sets)
+    XOR_PARTIAL (256 * \sets)
 8:
     mov %r11, %rsp
     vzeroupper

@@ -1,8 +1,8 @@
 /*
  * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): 1-, 2- and 4-block kernels
- * (each implementing the full kernel ABI of asm/kernels.h for any length)
- * and a 5-block hybrid (whole groups only, see below); the router in
- * chacha20_x86_64.c picks among them by length.
+ * (each implementing the kernel ABI of asm/kernels.h for any whole number
+ * of blocks) and a 5-block hybrid (whole groups only, see below); the
+ * router in chacha20_x86_64.c picks among them by length.
  *
  * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
  * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
@@ -32,12 +32,12 @@
     .long 0, 1, 2, 3
 
 /*
- * XOR the tail: rdx (< kernel group size) bytes of in/out against the
- * keystream at r10, 16 bytes at a time, then bytewise; then wipe the
- * keystream copy (\kslen bytes) so it does not linger on the stack.
- * Clobbers rax, r9, xmm0, xmm1.
+ * A partial group (fewer blocks left than the kernel computes at once):
+ * XOR rdx bytes (whole blocks) of in/out against the keystream at r10, 16
+ * bytes at a time; then wipe the keystream copy (\kslen bytes) so it does
+ * not linger on the stack. Clobbers rax, r9, xmm0, xmm1.
  */
-.macro XOR_TAIL_SSE kslen
+.macro XOR_PARTIAL_SSE kslen
     xor %eax, %eax
 1:
     lea 16(%rax), %r9
@@ -50,21 +50,13 @@
     mov %r9, %rax
     jmp 1b
 2:
-    cmp %rdx, %rax
-    jae 3f
-    movzbl (%rsi,%rax), %r9d
-    xorb (%r10,%rax), %r9b
-    movb %r9b, (%rdi,%rax)
-    inc %rax
-    jmp 2b
-3:
     pxor %xmm0, %xmm0
     xor %eax, %eax
-4:
+3:
     movdqu %xmm0, (%r10,%rax)
     add $16, %rax
     cmp $\kslen, %rax
-    jb 4b
+    jb 3b
 .endm
 
 /* ---------------------------------------------------------------------- */
@@ -123,8 +115,6 @@ ENTRY(chacha20_ssse3_1x)
     paddd %xmm9, %xmm1
     paddd %xmm10, %xmm2
     paddd %xmm11, %xmm3
-    cmp $64, %rdx
-    jb .L1x_tail
     movdqu (%rsi), %xmm4
     movdqu 16(%rsi), %xmm5
     movdqu 32(%rsi), %xmm6
@@ -143,15 +133,6 @@ ENTRY(chacha20_ssse3_1x)
     sub $64, %rdx
     jnz .L1x_block
 .L1x_ret:
-    ret
-.L1x_tail:
-    /* leaf function: the 128-byte red zone below rsp holds the keystream */
-    lea -64(%rsp), %r10
-    movdqu %xmm0, (%r10)
-    movdqu %xmm1, 16(%r10)
-    movdqu %xmm2, 32(%r10)
-    movdqu %xmm3, 48(%r10)
-    XOR_TAIL_SSE 64
     ret
 END(chacha20_ssse3_1x)
 
@@ -239,7 +220,7 @@ ENTRY(chacha20_ssse3_2x)
     paddd %xmm11, %xmm7
     paddd .Lone(%rip), %xmm7
     cmp $128, %rdx
-    jb .L2x_tail
+    jb .L2x_one
     .irp r, 0, 1, 2, 3, 4, 5, 6, 7
     movdqu (16 * \r)(%rsi), %xmm12
     pxor %xmm12, %xmm\r
@@ -252,13 +233,14 @@ ENTRY(chacha20_ssse3_2x)
     jnz .L2x_block
 .L2x_ret:
     ret
-.L2x_tail:
-    /* leaf function: the 128-byte red zone below rsp holds the keystream */
+.L2x_one:
+    /* one block left (an odd count): leaf function, so the 128-byte red
+     * zone below rsp holds the pair's keystream */
     lea -128(%rsp), %r10
     .irp r, 0, 1, 2, 3, 4, 5, 6, 7
     movdqu %xmm\r, (16 * \r)(%r10)
     .endr
-    XOR_TAIL_SSE 128
+    XOR_PARTIAL_SSE 128
     ret
 END(chacha20_ssse3_2x)
 
@@ -269,7 +251,7 @@ END(chacha20_ssse3_2x)
  * two of the c words (x8..x11) live on the stack at a time; the pairing of
  * quarter-rounds below needs only one swap per half-round.
  * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
- * KS 256 keystream for the tail.
+ * KS 256 keystream of a partial group (1..3 blocks).
  */
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
@@ -556,7 +538,7 @@ ENTRY(chacha20_ssse3_4x)
     dec %eax
     jnz .L4x_round
     cmp $256, %rdx
-    jb .L4x_tail
+    jb .L4x_partial
     FINISH4 0
     movdqa SPLAT(12), %xmm0
     paddd .Lfour(%rip), %xmm0
@@ -568,10 +550,10 @@ ENTRY(chacha20_ssse3_4x)
     test %r9d, %r9d
     jnz .L4x_pgroup
     jmp .L4x_group
-.L4x_tail:
+.L4x_partial:
     FINISH4 1
     lea KS(%rsp), %r10
-    XOR_TAIL_SSE 256
+    XOR_PARTIAL_SSE 256
 .L4x_done:
     /* wipe what derives from the key: its splat, the c words and PS (the
      * constants, counters and nonce are not secret) */

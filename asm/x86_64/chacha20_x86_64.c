@@ -1,15 +1,17 @@
 /*
- * x86_64 ChaCha20 entries: one per ISA level, each splitting a message
- * among that level's block-count kernels.
+ * x86_64 ChaCha20 entries: one per ISA level, each splitting a message (a
+ * whole number of blocks, asm/kernels.h) among that level's block-count
+ * kernels.
  *
- * A wide kernel computes a whole group even for a partial one, so the part
- * after the whole groups goes to the narrowest kernel that covers it. The
- * SSSE3 and AVX2 levels also have a hybrid kernel (vector groups plus one
- * block in general-purpose registers: 5 or 9 blocks) that is cheaper per
- * byte but whose group size leaves awkward remainders at power-of-two
- * lengths; it is used when a cost estimate says so. The estimates are the
- * measured times of one call of each kernel on this project's x86_64 test
- * machine (ns; only their ratios matter). The AVX-512 thresholds are the
+ * A wide kernel computes a whole group even for a partial one, so the
+ * blocks after the whole groups go to the narrowest kernel that covers
+ * them (the `finish` tables). The SSSE3 and AVX2 levels also have a hybrid
+ * kernel (vector groups plus one block in general-purpose registers: 5 or
+ * 9 blocks) that is cheaper per byte but whose group size leaves awkward
+ * remainders at power-of-two lengths; it is used when a cost estimate says
+ * so. The COST_* constants are the relative costs of one call of each
+ * kernel on a full group (in ns, but only their ratios matter); how they
+ * were measured is in docs/performance.md. The AVX-512 split follows the
  * measured crossovers of its kernels (bench/chacha20_x86_64_kernels.c).
  */
 #include "kernels.h"
@@ -22,6 +24,13 @@ enum {
     COST_AVX2_8X = 155,
     COST_AVX2_9X = 161,
 };
+
+/* The kernel for the n blocks after the whole groups (n < group), and what
+ * that call costs. */
+typedef struct {
+    simd_chacha20_fn fn;
+    unsigned cost;
+} finish;
 
 /* Run `kernel` on the first n bytes; return the counter words after them. */
 static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
@@ -48,17 +57,31 @@ static size_t whole(size_t len, size_t group)
     return len - len % group;
 }
 
+/* The row of `table` for the blocks of len (fewer than the table's rows). */
+static const finish *rest(const finish *table, size_t len)
+{
+    return &table[len / SIMD_CHACHA20_BLOCK];
+}
+
+static void run_rest(const finish *table, uint8_t *out, const uint8_t *in,
+                     size_t len, const uint32_t key[8], const uint32_t c[4])
+{
+    if (len > 0)
+        rest(table, len)->fn(out, in, len, key, c);
+}
+
 /* --- SSSE3 --- */
+
+static const finish ssse3_finish[4] = {
+    {NULL, 0},
+    {chacha20_ssse3_1x, COST_SSSE3_1X},
+    {chacha20_ssse3_2x, COST_SSSE3_2X},
+    {chacha20_ssse3_4x, COST_SSSE3_4X},
+};
 
 static size_t cost_ssse3_4(size_t len)
 {
-    size_t r = len % 256;
-    size_t tail = r == 0     ? 0
-                    : r <= 64  ? COST_SSSE3_1X
-                    : r <= 128 ? COST_SSSE3_2X
-                               : COST_SSSE3_4X;
-
-    return COST_SSSE3_4X * (len / 256) + tail;
+    return COST_SSSE3_4X * (len / 256) + rest(ssse3_finish, len % 256)->cost;
 }
 
 static size_t cost_ssse3_5(size_t len)
@@ -76,26 +99,25 @@ void chacha20_xor_ssse3(uint8_t *out, const uint8_t *in, size_t len,
         run(chacha20_ssse3_5x, whole(len, 320), &out, &in, &len, key, c);
     if (len >= 256)
         run(chacha20_ssse3_4x, whole(len, 256), &out, &in, &len, key, c);
-    if (len > 128)
-        chacha20_ssse3_4x(out, in, len, key, c);
-    else if (len > 64)
-        chacha20_ssse3_2x(out, in, len, key, c);
-    else if (len > 0)
-        chacha20_ssse3_1x(out, in, len, key, c);
+    run_rest(ssse3_finish, out, in, len, key, c);
 }
 
-/* --- AVX2 (short tails through the SSSE3 kernels) --- */
+/* --- AVX2 (up to four blocks through the SSSE3 kernels) --- */
+
+static const finish avx2_finish[8] = {
+    {NULL, 0},
+    {chacha20_ssse3_1x, COST_SSSE3_1X},
+    {chacha20_ssse3_2x, COST_SSSE3_2X},
+    {chacha20_ssse3_4x, COST_SSSE3_4X},
+    {chacha20_ssse3_4x, COST_SSSE3_4X},
+    {chacha20_avx2_8x, COST_AVX2_8X},
+    {chacha20_avx2_8x, COST_AVX2_8X},
+    {chacha20_avx2_8x, COST_AVX2_8X},
+};
 
 static size_t cost_avx2_8(size_t len)
 {
-    size_t r = len % 512;
-    size_t tail = r == 0     ? 0
-                    : r <= 64  ? COST_SSSE3_1X
-                    : r <= 128 ? COST_SSSE3_2X
-                    : r <= 256 ? COST_SSSE3_4X
-                               : COST_AVX2_8X;
-
-    return COST_AVX2_8X * (len / 512) + tail;
+    return COST_AVX2_8X * (len / 512) + rest(avx2_finish, len % 512)->cost;
 }
 
 static size_t cost_avx2_9(size_t len)
@@ -113,17 +135,29 @@ void chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
         run(chacha20_avx2_9x, whole(len, 576), &out, &in, &len, key, c);
     if (len >= 512)
         run(chacha20_avx2_8x, whole(len, 512), &out, &in, &len, key, c);
-    if (len > 256)
-        chacha20_avx2_8x(out, in, len, key, c);
-    else if (len > 128)
-        chacha20_ssse3_4x(out, in, len, key, c);
-    else if (len > 64)
-        chacha20_ssse3_2x(out, in, len, key, c);
-    else if (len > 0)
-        chacha20_ssse3_1x(out, in, len, key, c);
+    run_rest(avx2_finish, out, in, len, key, c);
 }
 
-/* --- AVX-512 --- */
+/* --- AVX-512 (no costs: the narrowest covering kernel always wins) --- */
+
+static const finish avx512_finish[16] = {
+    {NULL, 0},
+    {chacha20_avx512_1x, 0},
+    {chacha20_avx512_2x, 0},
+    {chacha20_avx512_4x, 0},
+    {chacha20_avx512_4x, 0},
+    {chacha20_avx512_8x, 0},
+    {chacha20_avx512_8x, 0},
+    {chacha20_avx512_8x, 0},
+    {chacha20_avx512_8x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+    {chacha20_avx512_16x, 0},
+};
 
 void chacha20_xor_avx512(uint8_t *out, const uint8_t *in, size_t len,
                          const uint32_t key[8], const uint32_t ctr[4])
@@ -135,14 +169,5 @@ void chacha20_xor_avx512(uint8_t *out, const uint8_t *in, size_t len,
         run(chacha20_avx512_32x, whole(len, 2048), &out, &in, &len, key, c);
     if (len >= 1024)
         run(chacha20_avx512_16x, whole(len, 1024), &out, &in, &len, key, c);
-    if (len > 512)
-        chacha20_avx512_16x(out, in, len, key, c);
-    else if (len > 256)
-        chacha20_avx512_8x(out, in, len, key, c);
-    else if (len > 128)
-        chacha20_avx512_4x(out, in, len, key, c);
-    else if (len > 64)
-        chacha20_avx512_2x(out, in, len, key, c);
-    else if (len > 0)
-        chacha20_avx512_1x(out, in, len, key, c);
+    run_rest(avx512_finish, out, in, len, key, c);
 }

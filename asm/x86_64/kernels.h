@@ -1,15 +1,17 @@
 /*
  * x86_64 kernels. ChaCha20: The three chacha20_xor_<level> entries implement
- * the kernel ABI of asm/kernels.h for any length and are what the provider's
- * table lists; each picks among the block-count kernels below by length
- * (chacha20_x86_64.c).
+ * the kernel ABI of asm/kernels.h (any whole number of blocks) and are what
+ * the provider's table lists; each picks among the block-count kernels
+ * below by length (chacha20_x86_64.c).
  *
- * The block-count kernels named by their group size in blocks implement the
- * full ABI on their own (any length, tails included), except the
- * whole-group ones marked below, which process only whole groups (len
- * rounded down to a multiple of the group) and leave the rest to the caller:
- * the hybrids (vector groups plus one block in general-purpose registers)
- * and the two-group 32-block kernel.
+ * The block-count kernels, named by their group size in blocks, implement
+ * the same ABI on their own (any whole number of blocks: a partial group is
+ * computed whole and only its blocks written), except the whole-group ones
+ * marked below, which process only whole groups (len rounded down to a
+ * multiple of the group) and leave the rest to the caller: the hybrids
+ * (vector groups plus one block in general-purpose registers) and the
+ * two-group 32-block kernel. asm/x86_64/arch.c lists them all as inner
+ * kernels.
  */
 #ifndef SIMDPROV_KERNELS_X86_64_H
 #define SIMDPROV_KERNELS_X86_64_H

@@ -6,9 +6,10 @@
  * Why vector registers for a scalar hash: vpternlogd evaluates any of F, G,
  * H, I in one 1-cycle instruction, and vprold rotates in one, so every step's
  * chain is ternlog + add + rotate + add = 4 cycles in all four rounds (the
- * scalar kernels' best is 5/4/4/5). vprold measured 1-cycle latency on the
- * project's machine; where it is slower (Zen 4 is reported at 2) this kernel
- * can lose to the scalar ones, which is why the table order is a measurement.
+ * scalar kernels' best is 5/4/4/5). That holds where vprold has 1-cycle
+ * latency; where it is slower (Zen 4 is reported at 2) this kernel can lose
+ * to the scalar ones, which is why the table order is a measurement
+ * (docs/performance.md).
  *
  * a + x[k] + K[i] is added from memory with {1to4} broadcasts while b is still
  * being computed (a is three steps old, so those adds are off the chain).
@@ -19,6 +20,7 @@
  * zero the upper lanes); vzeroupper still runs before returning so no caller
  * ever sees dirty upper state.
  */
+#include "asm.h"
 
 #define RA %xmm0
 #define RB %xmm1
@@ -43,12 +45,7 @@
 	vpaddd	\b, \a, \a
 .endm
 
-	.text
-	.globl	md5_blocks_avx512vl
-	.type	md5_blocks_avx512vl, @function
-	.p2align 5
-md5_blocks_avx512vl:
-	endbr64
+ENTRY(md5_blocks_avx512vl)
 	test	%rdx, %rdx
 	jz	9f
 	shl	$6, %rdx
@@ -142,7 +139,7 @@ md5_blocks_avx512vl:
 	vzeroupper
 9:
 	ret
-	.size	md5_blocks_avx512vl, . - md5_blocks_avx512vl
+END(md5_blocks_avx512vl)
 
 	/* K[i] in step order (RFC 1321 T[1..64]). */
 	.section .rodata
@@ -165,5 +162,4 @@ md5_blocks_avx512vl:
 	.long	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1
 	.long	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391
 
-#include "asm.h"
 ELF_NOTES

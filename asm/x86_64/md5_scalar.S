@@ -23,6 +23,7 @@
  * end of input = rdx, state = rdi (state[] doubles as the saved a0..d0).
  * No callee-saved register and no stack is used.
  */
+#include "asm.h"
 
 #define RA %r8d
 #define RB %r9d
@@ -91,11 +92,7 @@
 .endm
 
 .macro MD5_BLOCKS name, bmi
-	.globl	\name
-	.type	\name, @function
-	.p2align 5
-\name:
-	endbr64
+ENTRY(\name)
 	test	%rdx, %rdx
 	jz	9f
 	shl	$6, %rdx
@@ -187,12 +184,10 @@
 	jne	1b
 9:
 	ret
-	.size	\name, . - \name
+END(\name)
 .endm
 
-	.text
 	MD5_BLOCKS md5_blocks_x86_64, 0
 	MD5_BLOCKS md5_blocks_bmi1, 1
 
-#include "asm.h"
 ELF_NOTES

@@ -1,0 +1,45 @@
+#include "dispatch.h"
+
+#include <string.h>
+
+const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
+                                    const char *name)
+{
+    int no_cache;
+    const OSSL_ALGORITHM *a = OSSL_PROVIDER_query_operation(prov, operation,
+                                                            &no_cache);
+
+    for (; a != NULL && a->algorithm_names != NULL; a++)
+        if (strstr(a->algorithm_names, name) != NULL)
+            return a->implementation;
+    return NULL;
+}
+
+void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void)
+{
+    for (; d != NULL && d->function_id != 0; d++)
+        if (d->function_id == function_id)
+            return d->function;
+    return NULL;
+}
+
+/* Sets one typed field from a table, counting it if absent. */
+#define GET(field, type, table, id)                                            \
+    field = (type *)tu_fn_of(table, id);                                       \
+    missing += field == NULL;
+#define CIPHER_GET(name, ID)                                                   \
+    GET(f->c.name, OSSL_FUNC_cipher_##name##_fn, c, OSSL_FUNC_CIPHER_##ID)
+#define DIGEST_GET(name, ID)                                                   \
+    GET(f->d.name, OSSL_FUNC_digest_##name##_fn, d, OSSL_FUNC_DIGEST_##ID)
+
+int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
+{
+    const OSSL_DISPATCH *c = tu_dispatch_of(prov, OSSL_OP_CIPHER, "ChaCha20");
+    const OSSL_DISPATCH *d = tu_dispatch_of(prov, OSSL_OP_DIGEST, "MD5");
+    int missing = 0; /* an absent table leaves every function NULL */
+
+    f->c.provctx = f->d.provctx = OSSL_PROVIDER_get0_provider_ctx(prov);
+    TU_CIPHER_FUNCTIONS(CIPHER_GET)
+    TU_DIGEST_FUNCTIONS(DIGEST_GET)
+    return missing == 0;
+}

@@ -1,0 +1,149 @@
+/*
+ * The provider from an OpenSSL config file: its section's override keys,
+ * bad values reported without stopping the load, and the shipped
+ * simdprov.cnf routing ChaCha20 and MD5 (and nothing else) to simd.
+ */
+#define _GNU_SOURCE /* mkstemp, unsetenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+
+#include "testutil.h"
+
+static int write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+
+    if (f == NULL)
+        return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+/* Writes a config with a simd section holding `extra` lines; returns a new
+ * library context that loaded it. (OpenSSL 3.0 activates on any "activate"
+ * line, even "activate = 0": leave the line out instead.) */
+static OSSL_LIB_CTX *load_config(const char *extra, int activate)
+{
+    char path[] = "/tmp/simdprov-test-XXXXXX";
+    const char *module = getenv("SIMDPROV_MODULE");
+    char text[1024];
+    OSSL_LIB_CTX *lc;
+    int fd = mkstemp(path), ok;
+
+    if (fd < 0 || module == NULL)
+        return NULL;
+    close(fd);
+    snprintf(text, sizeof(text),
+             "openssl_conf = init\n[init]\nproviders = provs\n"
+             "[provs]\nsimd = simd_sect\n"
+             "[simd_sect]\nmodule = %s\n%s%s",
+             module, activate ? "activate = 1\n" : "", extra);
+    ok = write_file(path, text);
+    /* The config, not the environment, must be what decides. */
+    unsetenv("SIMDPROV_LEVEL");
+    unsetenv("SIMDPROV_CHACHA20");
+    unsetenv("SIMDPROV_MD5");
+    lc = OSSL_LIB_CTX_new();
+    if (!ok || lc == NULL || !OSSL_LIB_CTX_load_config(lc, path)) {
+        OSSL_LIB_CTX_free(lc);
+        lc = NULL;
+    }
+    remove(path);
+    return lc;
+}
+
+/* The provider's config section feeds the override. */
+static void test_override_config(void)
+{
+    OSSL_LIB_CTX *lc = load_config("level = portable\nmd5 = portable\n", 1);
+    OSSL_PROVIDER *p;
+
+    CU_ASSERT_FATAL(lc != NULL);
+    CU_ASSERT(OSSL_PROVIDER_available(lc, "simd"));
+    p = OSSL_PROVIDER_load(lc, "simd");
+    CU_ASSERT_FATAL(p != NULL);
+    CU_ASSERT_STRING_EQUAL(tu_prov_param(p, "simd.level"), "portable");
+    CU_ASSERT_STRING_EQUAL(tu_prov_kernel(p, SIMD_ALG_MD5), "portable");
+    CU_ASSERT_STRING_EQUAL(tu_prov_kernel(p, SIMD_ALG_CHACHA20), "portable");
+    CU_ASSERT_STRING_EQUAL(tu_prov_param(p, "simd.override"), "ok");
+    OSSL_PROVIDER_unload(p);
+    OSSL_LIB_CTX_free(lc);
+}
+
+/*
+ * Bad values never stop the load. Activated by the config, the provider's
+ * error is dropped by OpenSSL (a successful config load pops its errors),
+ * so the parameter and buildinfo must tell; loaded later by the
+ * application, the error reaches the queue too.
+ */
+static void test_override_config_bad(void)
+{
+    for (int activate = 0; activate < 2; activate++) {
+        OSSL_LIB_CTX *lc;
+        OSSL_PROVIDER *p;
+
+        ERR_clear_error();
+        lc = load_config("level = bogus\nchacha20 = nope\n", activate);
+        CU_ASSERT_FATAL(lc != NULL);
+        p = OSSL_PROVIDER_load(lc, "simd");
+        CU_ASSERT_FATAL(p != NULL);
+        if (!activate)
+            CU_ASSERT_EQUAL(tu_errors_matching("unknown level \"bogus\""), 1);
+        CU_ASSERT_PTR_NOT_NULL(
+            strstr(tu_prov_param(p, "simd.override"), "unknown level"));
+        CU_ASSERT_PTR_NOT_NULL(
+            strstr(tu_prov_param(p, "simd.override"), "\"nope\""));
+        CU_ASSERT_PTR_NOT_NULL(
+            strstr(tu_prov_param(p, OSSL_PROV_PARAM_BUILDINFO), "bogus"));
+        ERR_clear_error();
+        OSSL_PROVIDER_unload(p);
+        OSSL_LIB_CTX_free(lc);
+    }
+}
+
+/* The shipped simdprov.cnf: ChaCha20 and MD5 from simd with a NULL property
+ * query, everything else from default. */
+static void test_shipped_config(void)
+{
+    const char *root = getenv("SIMDPROV_SOURCE_ROOT");
+    char path[4096];
+    OSSL_LIB_CTX *lc = OSSL_LIB_CTX_new();
+    EVP_CIPHER *c;
+    EVP_MD *md5, *sha;
+
+    CU_ASSERT_FATAL(root != NULL && lc != NULL);
+    snprintf(path, sizeof(path), "%s/simdprov.cnf", root);
+    CU_ASSERT_FATAL(OSSL_LIB_CTX_load_config(lc, path));
+    c = EVP_CIPHER_fetch(lc, "ChaCha20", NULL);
+    md5 = EVP_MD_fetch(lc, "MD5", NULL);
+    sha = EVP_MD_fetch(lc, "SHA256", NULL);
+    CU_ASSERT_FATAL(c != NULL && md5 != NULL && sha != NULL);
+    CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)),
+                           "simd");
+    CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md5)),
+                           "simd");
+    CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(sha)),
+                           "default");
+    EVP_CIPHER_free(c);
+    EVP_MD_free(md5);
+    EVP_MD_free(sha);
+    OSSL_LIB_CTX_free(lc);
+}
+
+int main(void)
+{
+    static const tu_test tests[] = {
+        {"override from the provider config", test_override_config},
+        {"bad override in the config is reported",
+         test_override_config_bad},
+        {"simdprov.cnf routes ChaCha20/MD5 to simd", test_shipped_config},
+        {NULL, NULL},
+    };
+
+    return tu_main("config", tests);
+}

@@ -1,0 +1,145 @@
+/*
+ * The provider's own parameters, and its ChaCha20 and MD5 parameters
+ * against the default provider's: an application must not be able to tell
+ * them apart by what they report.
+ */
+#include <string.h>
+
+#include <openssl/core_names.h>
+
+#include "../asm/arch.h"
+#include "testutil.h"
+
+static tu_ctx t; /* default + simd, override from the environment */
+
+static void test_provider_params(void)
+{
+    const char *name = tu_prov_param(t.simd, OSSL_PROV_PARAM_NAME);
+    const char *version = tu_prov_param(t.simd, OSSL_PROV_PARAM_VERSION);
+    const char *info = tu_prov_param(t.simd, OSSL_PROV_PARAM_BUILDINFO);
+    const char *chacha = tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20);
+    const char *md5 = tu_prov_kernel(t.simd, SIMD_ALG_MD5);
+    int status = -1;
+    OSSL_PARAM req[] = {OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, &status),
+                        OSSL_PARAM_END};
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(version);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(info);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(chacha);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(md5);
+    CU_ASSERT(strstr(name, "simd") != NULL);
+    CU_ASSERT(strchr(version, '.') != NULL);
+    CU_ASSERT(strstr(info, chacha) != NULL); /* the choice is in buildinfo */
+    CU_ASSERT(strstr(info, md5) != NULL);
+    CU_ASSERT_STRING_EQUAL(tu_prov_param(t.simd, "simd.arch"),
+                           simd_arch_this.name);
+    CU_ASSERT_PTR_NOT_NULL(tu_prov_param(t.simd, "simd.caps"));
+    CU_ASSERT_PTR_NOT_NULL(tu_prov_param(t.simd, "simd.level"));
+    CU_ASSERT(OSSL_PROVIDER_get_params(t.simd, req));
+    CU_ASSERT_EQUAL(status, 1);
+    CU_ASSERT(OSSL_PROVIDER_available(t.libctx, "simd"));
+}
+
+/* One algorithm parameter, read from both ciphers into an int or a size_t
+ * (each side starting from a different value), must agree. */
+static void same_cipher_param(EVP_CIPHER *const c[2], const char *key,
+                              int as_size)
+{
+    int iv[2] = {-1, -2};
+    size_t sv[2] = {1, 2};
+
+    for (int k = 0; k < 2; k++) {
+        OSSL_PARAM p[] = {as_size ? OSSL_PARAM_construct_size_t(key, &sv[k])
+                                  : OSSL_PARAM_construct_int(key, &iv[k]),
+                          OSSL_PARAM_END};
+
+        CU_ASSERT(EVP_CIPHER_get_params(c[k], p));
+    }
+    CU_ASSERT(as_size ? sv[0] == sv[1] : iv[0] == iv[1]);
+}
+
+static void test_cipher_params_match_default(void)
+{
+    EVP_CIPHER *c[2] = {EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd"),
+                        EVP_CIPHER_fetch(t.libctx, "ChaCha20",
+                                         "provider=default")};
+    static const struct {
+        const char *key;
+        int as_size;
+    } keys[] = {
+        {OSSL_CIPHER_PARAM_AEAD, 0},
+        {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
+        {OSSL_CIPHER_PARAM_CTS, 0},
+        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
+        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0},
+        {OSSL_CIPHER_PARAM_KEYLEN, 1},
+        {OSSL_CIPHER_PARAM_IVLEN, 1},
+        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
+    };
+    unsigned int mode = 99;
+    OSSL_PARAM p[] = {OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, &mode),
+                      OSSL_PARAM_END};
+
+    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
+    CU_ASSERT_STRING_EQUAL(
+        OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c[0])), "simd");
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), EVP_CIPHER_get_flags(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), 0x100010);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_mode(c[0]), EVP_CIPHER_get_mode(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_key_length(c[0]), 32);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), 16);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_block_size(c[0]), 1);
+    for (size_t i = 0; i < SIMD_COUNT(keys); i++)
+        same_cipher_param(c, keys[i].key, keys[i].as_size);
+    CU_ASSERT(EVP_CIPHER_get_params(c[0], p));
+    CU_ASSERT_EQUAL(mode, 0);
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_CIPHER_settable_ctx_params(c[0]), OSSL_CIPHER_PARAM_KEYLEN));
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_CIPHER_gettable_ctx_params(c[0]), OSSL_CIPHER_PARAM_IVLEN));
+    EVP_CIPHER_free(c[0]);
+    EVP_CIPHER_free(c[1]);
+}
+
+static void test_digest_params_match_default(void)
+{
+    EVP_MD *m[2] = {EVP_MD_fetch(t.libctx, "MD5", "provider=simd"),
+                    EVP_MD_fetch(t.libctx, "SSL3-MD5", "provider=default")};
+    EVP_MD *by_oid = EVP_MD_fetch(t.libctx, "1.2.840.113549.2.5",
+                                  "provider=simd");
+
+    CU_ASSERT_FATAL(m[0] != NULL && m[1] != NULL);
+    CU_ASSERT_PTR_NOT_NULL(by_oid);
+    CU_ASSERT_EQUAL(EVP_MD_get_size(m[0]), 16);
+    CU_ASSERT_EQUAL(EVP_MD_get_block_size(m[0]), 64);
+    CU_ASSERT_EQUAL(EVP_MD_get_size(m[0]), EVP_MD_get_size(m[1]));
+    CU_ASSERT_EQUAL(EVP_MD_get_flags(m[0]), EVP_MD_get_flags(m[1]));
+    CU_ASSERT(EVP_MD_is_a(m[0], "SSL3-MD5"));
+    for (int k = 0; k < 2; k++) {
+        int xof = -1, absent = -1;
+        OSSL_PARAM p[] = {OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, &xof),
+                          OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT,
+                                         &absent),
+                          OSSL_PARAM_END};
+
+        CU_ASSERT(EVP_MD_get_params(m[k], p));
+        CU_ASSERT_EQUAL(xof, 0);
+        CU_ASSERT_EQUAL(absent, 0);
+    }
+    EVP_MD_free(by_oid);
+    EVP_MD_free(m[0]);
+    EVP_MD_free(m[1]);
+}
+
+int main(void)
+{
+    static const tu_test tests[] = {
+        {"provider parameters", test_provider_params},
+        {"ChaCha20 parameters match default", test_cipher_params_match_default},
+        {"MD5 parameters match default", test_digest_params_match_default},
+        {NULL, NULL},
+    };
+
+    return tu_main_ctx("params", tests, &t);
+}
