@@ -124,19 +124,25 @@ static void test_chacha20_kat(void)
     for_each_chacha20(chacha20_kat);
 }
 
-static void chacha20_all_lengths(const simd_kernel *k)
+/* One random case of `len` bytes: random key, nonce and counter (clamped
+ * so the call does not wrap), random misalignment; 1 if it matches. */
+static int chacha20_random_case(const simd_kernel *k, size_t len, int in_place)
 {
     uint32_t key[8], ctr[4];
+
+    random_state(key, ctr);
+    ctr[0] = clamp_counter(ctr[0], len);
+    return chacha20_case(k, len, tu_rand_below(64), tu_rand_below(64),
+                         in_place, key, ctr);
+}
+
+/* Every whole-block length 0..2048, four cases each, one in place. */
+static void chacha20_all_lengths(const simd_kernel *k)
+{
     int bad = 0;
 
-    for (size_t i = 0; i < 4 * (2048 / BLOCK + 1); i++) {
-        size_t len = i / 4 * BLOCK; /* four cases per length */
-
-        random_state(key, ctr);
-        ctr[0] = clamp_counter(ctr[0], len);
-        bad += !chacha20_case(k, len, tu_rand_below(64), tu_rand_below(64),
-                              i % 4 == 3, key, ctr);
-    }
+    for (size_t i = 0; i < 4 * (2048 / BLOCK + 1); i++)
+        bad += !chacha20_random_case(k, i / 4 * BLOCK, i % 4 == 3);
     CU_ASSERT_EQUAL(bad, 0);
 }
 
@@ -147,18 +153,12 @@ static void test_chacha20_all_lengths(void)
 
 static void chacha20_random_lengths(const simd_kernel *k)
 {
-    uint32_t key[8], ctr[4];
     int bad = 0;
     size_t cases = tu_scaled(60, 4);
 
-    for (size_t c = 0; c < cases; c++) {
-        size_t len = BLOCK * (1 + tu_rand_below(MAX_RANDOM_LEN / BLOCK));
-
-        random_state(key, ctr);
-        ctr[0] = clamp_counter(ctr[0], len);
-        bad += !chacha20_case(k, len, tu_rand_below(64), tu_rand_below(64),
-                              c % 3 == 0, key, ctr);
-    }
+    for (size_t c = 0; c < cases; c++)
+        bad += !chacha20_random_case(
+            k, BLOCK * (1 + tu_rand_below(MAX_RANDOM_LEN / BLOCK)), c % 3 == 0);
     CU_ASSERT_EQUAL(bad, 0);
 }
 

@@ -1,0 +1,47 @@
+/*
+ * ppc64le (ELFv2) for the ABI harness: what check_ppc64le.S records and its
+ * negative controls.
+ */
+#include <stdio.h>
+
+#include "../../asm/arch.h"
+#include "../testutil.h"
+#include "abi.h"
+
+/* CR fields are numbered from the most significant end of the 32-bit CR. */
+#define CR_FIELD(n) ((uint64_t)0xf << (28 - 4 * (n)))
+
+const abi_reg abi_regs[] = {
+    ABI_RANGE("r%u", 14, 18),
+    ABI_RANGE("f%u", 14, 18),
+    {"v%u", 20, 12, 2, ABI_ALL},
+    {"cr2", 0, 1, 1, CR_FIELD(2)},
+    {"cr3", 0, 1, 1, CR_FIELD(3)},
+    {"cr4", 0, 1, 1, CR_FIELD(4)},
+    ABI_REG("r1"),
+    ABI_REG("r2"),
+    ABI_REG("r13"), /* the thread pointer: not to be touched at all */
+};
+const size_t abi_nregs = SIMD_COUNT(abi_regs);
+
+#define BAD(reg) void abi_bad_##reg(void);
+BAD(r14) BAD(r31) BAD(f14) BAD(f26) BAD(f31) BAD(v20) BAD(v31) BAD(cr2)
+BAD(cr4) BAD(r1) BAD(r2) BAD(r13)
+#undef BAD
+
+#define BAD(reg) {"abi_bad_" #reg, abi_bad_##reg, #reg, 0}
+const abi_control abi_controls[] = {
+    BAD(r14), BAD(r31), BAD(f14), BAD(f26), BAD(f31), BAD(v20),
+    BAD(v31), BAD(cr2), BAD(cr4), BAD(r1), BAD(r2), BAD(r13),
+};
+const size_t abi_ncontrols = SIMD_COUNT(abi_controls);
+
+void abi_arch_setup(uint32_t caps)
+{
+    (void)caps; /* VSX, all the trampoline uses, is in the baseline */
+}
+
+void abi_arch_test(void)
+{
+    printf("\n  vs0-vs63 poisoned ");
+}

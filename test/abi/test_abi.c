@@ -1,0 +1,402 @@
+/*
+ * The calling convention of every kernel: each kernel of every algorithm in
+ * simd_arch_this.tables[] and .inner[] that the CPU under test can run is
+ * called through the architecture's trampoline (check_<arch>.S, see abi.h),
+ * which loads canaries into every callee-saved register and garbage into the
+ * scratch ones; afterwards every callee-saved register must be unchanged
+ * (reported by name), the output must equal the portable kernel's (so no
+ * uninitialised register was read: four different garbages per case) and
+ * nothing around the output may have been written. Sizes reach every length
+ * path of every architecture's kernels, with the input and output both
+ * aligned and misaligned. Deliberately broken functions (<arch>.c) show that
+ * the checker catches each class of fault.
+ *
+ * A new algorithm needs one entry in algs[] below (the test fails until it
+ * has one); a new architecture a trampoline and a table.
+ */
+#define _GNU_SOURCE /* sigaltstack, sigsetjmp */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../asm/arch.h"
+#include "../testutil.h"
+#include "abi.h"
+
+uint64_t abi_flags;
+static uint32_t caps;
+
+static void append(char *report, size_t size, const char *fmt, unsigned n)
+{
+    size_t used = strlen(report);
+
+    if (used + 1 < size)
+        snprintf(report + used, size - used, "%s", used ? " " : "");
+    used = strlen(report);
+    if (used + 1 < size)
+        snprintf(report + used, size - used, fmt, n);
+}
+
+/*
+ * A kernel may also crash: in itself (x86_64 cannot return with a moved
+ * rsp) or in its own C glue that a clobbered register derails. The signal
+ * handler runs on its own stack and jumps back, so that is reported as well.
+ */
+static sigjmp_buf crash_jmp;
+static volatile sig_atomic_t crash_sig, in_call;
+
+static void on_crash(int sig)
+{
+    if (!in_call) { /* not a kernel's: die of it as usual */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    in_call = 0;
+    crash_sig = sig;
+    siglongjmp(crash_jmp, 1);
+}
+
+static const int crash_sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+
+static void catch_crashes(void)
+{
+    static _Alignas(16) char alt[64 * 1024];
+    stack_t ss;
+    struct sigaction sa;
+
+    memset(&ss, 0, sizeof(ss));
+    ss.ss_sp = alt;
+    ss.ss_size = sizeof(alt);
+    sigaltstack(&ss, NULL);
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_crash;
+    sa.sa_flags = SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < SIMD_COUNT(crash_sigs); i++)
+        sigaction(crash_sigs[i], &sa, NULL);
+}
+
+/* The names of the registers st says changed, separated by spaces. */
+static void describe(const abi_state *st, char *report, size_t size)
+{
+    size_t w = 0;
+
+    report[0] = '\0';
+    for (size_t r = 0; r < abi_nregs; r++) {
+        const abi_reg *g = &abi_regs[r];
+
+        for (unsigned i = 0; i < g->count; i++, w += g->words) {
+            uint64_t diff = 0;
+
+            for (unsigned k = 0; k < g->words; k++)
+                diff |= (st->before[w + k] ^ st->after[w + k]) & g->keep;
+            if (diff != 0)
+                append(report, size, g->name, g->first + i);
+        }
+    }
+}
+
+int abi_call(abi_fn fn, const uintptr_t args[6], uint64_t poison,
+             char *report, size_t size)
+{
+    abi_state st;
+
+    for (size_t i = 0; i < ABI_WORDS; i++)
+        st.before[i] = tu_rand() | 1; /* never 0: a zeroing bug shows too */
+    memset(st.after, 0, sizeof(st.after));
+    st.poison = poison;
+    st.step = tu_rand() | 1;
+    st.flags = abi_flags;
+    if (sigsetjmp(crash_jmp, 1) != 0) {
+        snprintf(report, size, "(crashed: signal %d)", (int)crash_sig);
+        return (int)crash_sig;
+    }
+    in_call = 1;
+    simd_abi_call(fn, args, &st);
+    in_call = 0;
+    describe(&st, report, size);
+    return 0;
+}
+
+/* ------------------------------------------------------------ the cases */
+
+/* Each size runs SKEWS times: run i with the input i bytes off alignment
+ * (the output another amount off) and scratch registers poisoned with
+ * poison_for(i). */
+enum {
+    MAX_LEN = 16384 + 128,
+    SKEWS = 4,
+    GUARD = 64,
+    OUT_SIZE = GUARD + MAX_LEN + SKEWS + GUARD
+};
+
+static _Alignas(64) uint8_t in[MAX_LEN + SKEWS];
+static _Alignas(64) uint8_t ref[MAX_LEN];
+/* The kernels write here, between guard bytes; uint32_t for MD5's state. */
+static union {
+    uint8_t b[OUT_SIZE];
+    uint32_t w[OUT_SIZE / 4];
+} __attribute__((aligned(64))) out;
+
+/* One call: the kernel's arguments and where in `out` it writes what `ref`
+ * holds. */
+typedef struct {
+    uintptr_t args[6];
+    size_t nargs, size;
+    uint8_t *dst;
+    size_t len;
+} abi_case;
+
+typedef struct {
+    const char *unit; /* what sizes[] counts */
+    const size_t *sizes;
+    size_t nsizes;
+    abi_fn (*fn)(const simd_kernel *k);
+    /* Sets up a call of `size` with the input `skew` bytes off alignment:
+     * random input and state, the expected output in ref, the arguments. */
+    void (*prepare)(const simd_kernel *k, size_t size, unsigned skew,
+                    abi_case *c);
+} abi_alg;
+
+/* Every whole-block length up to 24 blocks (each short path, and each tail
+ * after a wide pass, on every architecture), then the long loops with the
+ * tails that follow them. */
+static const size_t chacha20_lengths[] = {
+    0,    64,   128,  192,  256,  320,  384,  448,  512,  576,  640,  704,
+    768,  832,  896,  960,  1024, 1088, 1152, 1216, 1280, 1344, 1408, 1472,
+    1536, 2048, 2112, 2240, 2944, 3072, 4096, 4160, 4224, 8192 + 64,
+    16384 + 128};
+
+static abi_fn chacha20_fn(const simd_kernel *k)
+{
+    return (abi_fn)k->fn.chacha20;
+}
+
+static void chacha20_prepare(const simd_kernel *k, size_t len, unsigned skew,
+                             abi_case *c)
+{
+    static uint32_t key[8], ctr[4];
+
+    if (k->group != 0)
+        len -= len % k->group; /* it takes whole groups only */
+    for (int i = 0; i < 8; i++)
+        key[i] = (uint32_t)tu_rand();
+    for (int i = 0; i < 4; i++)
+        ctr[i] = (uint32_t)tu_rand();
+    ctr[0] &= 0x7fffffff; /* no wrap inside the call */
+    tu_rand_bytes(in + skew, len);
+    chacha20_xor_portable(ref, in + skew, len, key, ctr);
+    /* skew 0: both aligned; otherwise misaligned differently */
+    c->dst = out.b + GUARD + (3 * skew) % SKEWS;
+    c->len = c->size = len;
+    c->nargs = 5;
+    c->args[0] = (uintptr_t)c->dst;
+    c->args[1] = (uintptr_t)(in + skew);
+    c->args[2] = len;
+    c->args[3] = (uintptr_t)key;
+    c->args[4] = (uintptr_t)ctr;
+}
+
+static const size_t md5_blocks[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10,
+                                    11, 12, 13, 14, 15, 16, 17, 33};
+
+static abi_fn md5_fn(const simd_kernel *k)
+{
+    return (abi_fn)k->fn.md5;
+}
+
+static void md5_prepare(const simd_kernel *k, size_t n, unsigned skew,
+                        abi_case *c)
+{
+    uint32_t *state = &out.w[GUARD / 4], want[4];
+
+    (void)k;
+    for (int i = 0; i < 4; i++)
+        state[i] = want[i] = (uint32_t)tu_rand();
+    tu_rand_bytes(in + skew, n * SIMD_MD5_BLOCK);
+    md5_blocks_portable(want, in + skew, n);
+    memcpy(ref, want, sizeof(want));
+    c->dst = (uint8_t *)state;
+    c->len = sizeof(want);
+    c->size = n;
+    c->nargs = 3;
+    c->args[0] = (uintptr_t)state;
+    c->args[1] = (uintptr_t)(in + skew);
+    c->args[2] = n;
+}
+
+#define SIZES(a) (a), SIMD_COUNT(a)
+static const abi_alg algs[SIMD_NALGS] = {
+    [SIMD_ALG_CHACHA20] = {"bytes", SIZES(chacha20_lengths), chacha20_fn,
+                           chacha20_prepare},
+    [SIMD_ALG_MD5] = {"blocks", SIZES(md5_blocks), md5_fn, md5_prepare},
+};
+
+/* All-zero, all-ones, a pattern and random garbage in the scratch
+ * registers: a read of one the kernel never wrote cannot give the right
+ * output for all of them. */
+static uint64_t poison_for(unsigned skew)
+{
+    static const uint64_t fixed[SKEWS - 1] = {0, ~(uint64_t)0,
+                                              0x0123456789abcdefull};
+
+    return skew < SKEWS - 1 ? fixed[skew] : tu_rand();
+}
+
+static int untouched_around(const uint8_t *dst, size_t len)
+{
+    for (const uint8_t *p = out.b; p < out.b + sizeof(out.b); p++)
+        if ((p < dst || p >= dst + len) && *p != 0x5a)
+            return 0;
+    return 1;
+}
+
+/* One case; writes what went wrong to why ("" if nothing). Returns 1 if
+ * the case passed, 0 if it failed, -1 if the kernel crashed. */
+static int run_case(simd_alg alg, const simd_kernel *k, size_t size,
+                    unsigned skew, char *why, size_t why_size)
+{
+    const abi_alg *a = &algs[alg];
+    uint64_t poison = poison_for(skew);
+    abi_case c;
+    char report[ABI_REPORT];
+    int crashed, n;
+
+    memset(&c, 0, sizeof(c));
+    memset(out.b, 0x5a, sizeof(out.b));
+    a->prepare(k, size, skew, &c);
+    for (size_t i = c.nargs; i < 6; i++) /* unused arguments: garbage too */
+        c.args[i] = (uintptr_t)(poison ^ (0x9e3779b97f4a7c15ull * (i + 1)));
+    crashed = abi_call(a->fn(k), c.args, poison, report, sizeof(report));
+    n = snprintf(why, why_size, "%zu %s (skew %u, poison %#llx):", c.size,
+                 a->unit, skew, (unsigned long long)poison);
+    if (crashed) {
+        snprintf(why + n, why_size - (size_t)n, " %s", report);
+        return -1;
+    }
+    snprintf(why + n, why_size - (size_t)n, "%s%s%s%s",
+             report[0] ? " did not preserve " : "", report,
+             memcmp(c.dst, ref, c.len) != 0
+                 ? " [output differs from the portable kernel's]"
+                 : "",
+             untouched_around(c.dst, c.len) ? "" : " [wrote outside its output]");
+    if (why[n] == '\0') {
+        why[0] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+/* Every runnable kernel of one list through every case; prints each new
+ * kind of failure once, with the first case that showed it. Returns how
+ * many kernels there were. */
+static size_t check_list(simd_alg alg, const simd_table *t)
+{
+    const abi_alg *a = &algs[alg];
+    size_t tested = 0;
+
+    for (size_t i = 0; i < t->n; i++) {
+        const simd_kernel *k = &t->kernels[i];
+        char why[ABI_REPORT + 160], last[ABI_REPORT + 160] = "";
+        int ok = 1, failed = 0, cases = 0;
+
+        if (!simd_runnable(k->needs, caps)) {
+            printf("\n  (skip %s %s: not runnable here)", simd_alg_name(alg),
+                   k->name);
+            continue;
+        }
+        for (size_t s = 0; s < a->nsizes && ok >= 0; s++) {
+            for (unsigned skew = 0; skew < SKEWS && ok >= 0; skew++, cases++) {
+                ok = run_case(alg, k, a->sizes[s], skew, why, sizeof(why));
+                if (ok > 0)
+                    continue;
+                failed++;
+                if (strcmp(strchr(why, ':'), last) != 0)
+                    printf("\n  %s %s, %s", simd_alg_name(alg), k->name, why);
+                snprintf(last, sizeof(last), "%s", strchr(why, ':'));
+            }
+        }
+        if (failed)
+            printf("\n  %s %s: %d of %d cases failed%s", simd_alg_name(alg),
+                   k->name, failed, cases, ok < 0 ? ", then it crashed" : "");
+        CU_ASSERT_EQUAL(failed, 0);
+        tested++;
+    }
+    return tested;
+}
+
+static void test_table_kernels(void)
+{
+    for (int alg = 0; alg < SIMD_NALGS; alg++) {
+        if (algs[alg].prepare == NULL)
+            printf("\n  %s: no entry in algs[] (test_abi.c)",
+                   simd_alg_name((simd_alg)alg));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(algs[alg].prepare);
+        /* the portable kernel at least */
+        CU_ASSERT(check_list((simd_alg)alg, &simd_arch_this.tables[alg]) > 0);
+    }
+}
+
+static void test_inner_kernels(void)
+{
+    for (int alg = 0; alg < SIMD_NALGS; alg++)
+        if (algs[alg].prepare != NULL)
+            check_list((simd_alg)alg, &simd_arch_this.inner[alg]);
+}
+
+/* ------------------------------------------------------------ the checker */
+
+static void check_control(const abi_control *c)
+{
+    static uint32_t scratch[16];
+    const uintptr_t args[6] = {(uintptr_t)scratch, (uintptr_t)scratch, 0,
+                               (uintptr_t)scratch, (uintptr_t)scratch, 0};
+    char report[ABI_REPORT];
+
+    abi_call(c->fn, args, 0, report, sizeof(report));
+    if (strcmp(report, c->expect) != 0)
+        printf("\n  %s: the checker reported \"%s\", want \"%s\"", c->name,
+               report, c->expect);
+    CU_ASSERT_STRING_EQUAL(report, c->expect);
+}
+
+/* Each negative control must be reported, exactly for what it breaks; a
+ * compiled C function keeps the ABI by construction. */
+static void test_checker_catches(void)
+{
+    static const abi_control compiled = {"md5_blocks_portable (compiled C)",
+                                         (abi_fn)md5_blocks_portable, "", 0};
+
+    check_control(&compiled);
+    for (size_t i = 0; i < abi_ncontrols; i++)
+        if ((abi_controls[i].flags & abi_flags) == abi_controls[i].flags)
+            check_control(&abi_controls[i]);
+}
+
+int main(void)
+{
+    static const tu_test tests[] = {
+        {"the checker catches each broken rule", test_checker_catches},
+        {"what this CPU lets the checker do", abi_arch_test},
+        /* inner kernels first: a table entry that routes to a broken one
+         * may fail less clearly (in its C glue) */
+        {"every inner kernel keeps the ABI", test_inner_kernels},
+        {"every table kernel keeps the ABI", test_table_kernels},
+        {NULL, NULL},
+    };
+    size_t words = 0;
+
+    for (size_t r = 0; r < abi_nregs; r++)
+        words += (size_t)abi_regs[r].count * abi_regs[r].words;
+    if (words > ABI_WORDS) {
+        fprintf(stderr, "abi_regs[] needs %zu words, ABI_WORDS is %d\n",
+                words, ABI_WORDS);
+        return 2;
+    }
+    catch_crashes();
+    caps = tu_caps();
+    abi_arch_setup(caps);
+    return tu_main("abi", tests);
+}
