@@ -44,7 +44,8 @@ static const simd_level levels[] = {
 };
 
 /* Kernels best first. LASX instructions need LSX's state too (the LSX
- * registers are the low halves; the LASX kernel's tail XOR uses LSX). */
+ * registers are the low halves; the LASX kernel's 2-block setup uses LSX
+ * instructions). */
 static const simd_kernel chacha20[] = {
     SIMD_KERNEL(chacha20, "lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx),
     SIMD_KERNEL(chacha20, "lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx),

@@ -3,31 +3,33 @@
  *
  * void chacha20_xor_lasx(uint8_t *out, const uint8_t *in, size_t len,
  *                        const uint32_t key[8], const uint32_t ctr[4]);
- * The kernel ABI of asm/kernels.h: any length, out == in allowed, the 32-bit
- * counter never wraps inside a call (the glue splits there).
+ * The kernel ABI of asm/kernels.h: whole 64-byte blocks, out == in allowed,
+ * the 32-bit counter never wraps inside a call (the glue splits there).
  *
  * Two paths, chosen by the length left (reasoning and instruction counts in
  * README.md):
  *  - 8 blocks per pass, one state word per register for 8 blocks (vertical:
  *    blocks 0-3 in the low 128-bit lanes, 4-7 in the high ones; ~139
- *    instructions per 64-byte block), for as long as more than 256 bytes
- *    are left; a last pass over 257..511 bytes writes its keystream to the
- *    stack and XORs only len bytes.
+ *    instructions per 64-byte block), for as long as more than 4 blocks
+ *    are left; a last pass with 5..7 blocks left stores only those.
  *  - 2 blocks per pass with the rows of block n in the low lanes and of
  *    block n+1 in the high lanes (horizontal, ~172 instructions per block)
- *    for the last 1..256 bytes, so short messages never pay for 8 blocks.
+ *    for the last 1..4 blocks, so short messages never pay for 8 blocks;
+ *    with 1 block left the pass stores only the low lanes' block.
  *    A 1-block LSX pass would cost as many instructions as this 2-block one.
  *
  * Registers: only $xr0-$xr23 and temporaries are free; the vertical path
  * also uses $xr24-$xr31, whose low 64 bits ($fs0-$fs7) the psABI makes
  * callee-saved, so it saves and restores $f24-$f31. No $s register is used.
- * Every register is written before it is read (the test in
- * test/test_abi_loongarch64.c fills all of them with garbage first); where
+ * Every register is written before it is read (the ABI harness, test/abi/,
+ * fills all of them with garbage first); where
  * an LSX instruction writes a register (leaving its high 128 bits
  * undefined), only its low lane is read afterwards (xvreplve0.q).
  * Unaligned xvld/xvst on the caller's buffers: the probe only reports LASX
  * together with hardware unaligned access (HWCAP UAL).
  */
+
+#include "asm.h"
 
 #define CC_OUT $a0
 #define CC_IN $a1
@@ -90,10 +92,6 @@
 #define HD_LOW $vr21
 #define TWO $xr22
 
-/* Stack: keystream of a partial last pass, then the saved $f24-$f31. */
-#define KS_BYTES 512
-#define FRAME (KS_BYTES + 64)
-
 /*
  * p, q hold the same 16-byte chunk pair of blocks j (low lane) and j+4
  * (high lane): afterwards f = {p.lo, q.lo} (block j) and q = {p.hi, q.hi}
@@ -107,32 +105,35 @@
 .endm
 
 /* Vertical output for blocks j and j+4: chunks (p0, q0) are their bytes
- * 0..31, (p1, q1) bytes 32..63. XOR into out, or store to the stack. */
-.macro OUT_PAIR j, p0, q0, p1, q1, to_stack
+ * 0..31, (p1, q1) bytes 32..63. XORed into out: block j, and block j+4 if
+ * `high`; otherwise q0, q1 keep block j+4's two halves for OUT_HIGH. */
+.macro OUT_PAIR j, p0, q0, p1, q1, high
 	LANES	\p0, \q0, T0
-.if \to_stack
-	xvst	T0, $sp, 64 * \j
-	xvst	\q0, $sp, 64 * (\j + 4)
-.else
 	CC_XOR_STORE xv, T0, 64 * \j, T1
+.if \high
 	CC_XOR_STORE xv, \q0, 64 * (\j + 4), T1
 .endif
 	LANES	\p1, \q1, T0
-.if \to_stack
-	xvst	T0, $sp, 64 * \j + 32
-	xvst	\q1, $sp, 64 * (\j + 4) + 32
-.else
 	CC_XOR_STORE xv, T0, 64 * \j + 32, T1
+.if \high
 	CC_XOR_STORE xv, \q1, 64 * (\j + 4) + 32, T1
 .endif
 .endm
 
-/* After the transposes, block j's chunk g is in X(4g + (2, 3, 0, 1)[j]). */
-.macro OUT_8BLOCKS to_stack
-	OUT_PAIR 0, X2, X6, X10, X14, \to_stack
-	OUT_PAIR 1, X3, X7, X11, X15, \to_stack
-	OUT_PAIR 2, X0, X4, X8, X12, \to_stack
-	OUT_PAIR 3, X1, X5, X9, X13, \to_stack
+/* Block j+4 after OUT_PAIR j, ..., 0. */
+.macro OUT_HIGH j, q0, q1
+	CC_XOR_STORE xv, \q0, 64 * (\j + 4), T1
+	CC_XOR_STORE xv, \q1, 64 * (\j + 4) + 32, T1
+.endm
+
+/* After the transposes, block j's chunk g is in X(4g + (2, 3, 0, 1)[j]).
+ * high = 0: blocks 0..4 only (a last pass has at least 5 blocks left),
+ * leaving blocks 5..7 for OUT_HIGH. */
+.macro OUT_8BLOCKS high
+	OUT_PAIR 0, X2, X6, X10, X14, 1
+	OUT_PAIR 1, X3, X7, X11, X15, \high
+	OUT_PAIR 2, X0, X4, X8, X12, \high
+	OUT_PAIR 3, X1, X5, X9, X13, \high
 .endm
 
 	/* Read at fixed offsets from .Lsigma: keep the order and sizes. */
@@ -148,14 +149,9 @@
 .Ltwo:		/* next horizontal pair */
 	.word	2, 0, 0, 0, 2, 0, 0, 0
 
-	.text
-	.p2align 5
-	.globl	chacha20_xor_lasx
-	.hidden	chacha20_xor_lasx
-	.type	chacha20_xor_lasx, @function
-chacha20_xor_lasx:
+ENTRY(chacha20_xor_lasx)
 	beqz	LEN, .Lreturn
-	addi.d	$sp, $sp, -FRAME
+	addi.d	$sp, $sp, -CC_FRAME
 	pcalau12i $t0, %pc_hi20(.Lsigma)
 	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
 	xvld	SIG, $t0, 0
@@ -163,17 +159,10 @@ chacha20_xor_lasx:
 	ori	C128, $zero, 128
 	ori	C256, $zero, 256
 	ori	C512, $zero, 512
-	bgeu	C256, LEN, .Ltwo_setup		/* 1..256 bytes: horizontal only */
+	bgeu	C256, LEN, .Ltwo_setup		/* 1..4 blocks: horizontal only */
 
 	/* ---------------- vertical, 8 blocks per pass ---------------- */
-	fst.d	$f24, $sp, KS_BYTES + 0
-	fst.d	$f25, $sp, KS_BYTES + 8
-	fst.d	$f26, $sp, KS_BYTES + 16
-	fst.d	$f27, $sp, KS_BYTES + 24
-	fst.d	$f28, $sp, KS_BYTES + 32
-	fst.d	$f29, $sp, KS_BYTES + 40
-	fst.d	$f30, $sp, KS_BYTES + 48
-	fst.d	$f31, $sp, KS_BYTES + 56
+	CC_SAVE_FS
 	xvldrepl.w O4, KEY, 0
 	xvldrepl.w O5, KEY, 4
 	xvldrepl.w O6, KEY, 8
@@ -226,49 +215,35 @@ chacha20_xor_lasx:
 	CC_TRANSPOSE4 xv, X12, X13, X14, X15, T0, T1
 	bltu	LEN, C512, .Lpartial8
 
-	OUT_8BLOCKS 0
+	OUT_8BLOCKS 1
 	addi.d	CC_IN, CC_IN, 512
 	addi.d	CC_OUT, CC_OUT, 512
 	addi.d	LEN, LEN, -512
-	bltu	C256, LEN, .Lloop8		/* > 256 left: another 8-block pass */
+	bltu	C256, LEN, .Lloop8		/* > 4 blocks left: another pass */
 
-	/* 0..256 bytes left: the horizontal path goes on from the counter of
+	/* 0..4 blocks left: the horizontal path goes on from the counter of
 	 * the next block (word 0 of O12). */
 	xvpickve2gr.wu CTRWORD, O12, 0
-	fld.d	$f24, $sp, KS_BYTES + 0
-	fld.d	$f25, $sp, KS_BYTES + 8
-	fld.d	$f26, $sp, KS_BYTES + 16
-	fld.d	$f27, $sp, KS_BYTES + 24
-	fld.d	$f28, $sp, KS_BYTES + 32
-	fld.d	$f29, $sp, KS_BYTES + 40
-	fld.d	$f30, $sp, KS_BYTES + 48
-	fld.d	$f31, $sp, KS_BYTES + 56
+	CC_RESTORE_FS
 	bnez	LEN, .Ltwo_setup
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 .Lreturn:
 	ret
 
-.Lpartial8:	/* 257..511 bytes: keystream to the stack, XOR len bytes */
-	OUT_8BLOCKS 1
-	CC_XOR_TAIL xv, 32, LEN, $sp, $t0, $t1, $t7, T0, T1, $vr16, $vr17
-	fld.d	$f24, $sp, KS_BYTES + 0
-	fld.d	$f25, $sp, KS_BYTES + 8
-	fld.d	$f26, $sp, KS_BYTES + 16
-	fld.d	$f27, $sp, KS_BYTES + 24
-	fld.d	$f28, $sp, KS_BYTES + 32
-	fld.d	$f29, $sp, KS_BYTES + 40
-	fld.d	$f30, $sp, KS_BYTES + 48
-	fld.d	$f31, $sp, KS_BYTES + 56
-	/* Leave no keystream on the stack. */
-	xvxor.v	T0, T0, T0
-	.irp off, 0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480
-	xvst	T0, $sp, \off
-	.endr
-	addi.d	$sp, $sp, FRAME
+.Lpartial8:	/* 5..7 blocks left: 0..4, then 5 and 6 as len says */
+	OUT_8BLOCKS 0
+	ori	$t1, $zero, 384
+	bltu	LEN, $t1, 1f			/* 5 blocks */
+	OUT_HIGH 1, X7, X15
+	beq	LEN, $t1, 1f			/* 6 blocks */
+	OUT_HIGH 2, X4, X12
+1:
+	CC_RESTORE_FS
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
 	/* ---------------- horizontal, 2 blocks per pass ---------------- */
-.Ltwo_setup:	/* 1..256 bytes; SIG and CTRWORD are set, t0 = .Lsigma */
+.Ltwo_setup:	/* 1..4 blocks; SIG and CTRWORD are set, t0 = .Lsigma */
 	xvld	T0, KEY, 0
 	xvreplve0.q HB, T0			/* key words 0..3 in both lanes */
 	xvpermi.d HC, T0, 0xee			/* key words 4..7 in both lanes */
@@ -306,22 +281,14 @@ chacha20_xor_lasx:
 	addi.d	CC_OUT, CC_OUT, 128
 	addi.d	LEN, LEN, -128
 	bnez	LEN, .Lloop2
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
-.Lpartial2:	/* 1..127 bytes */
-	xvst	T0, $sp, 0
-	xvst	T1, $sp, 32
-	xvst	RB, $sp, 64
-	xvst	RD, $sp, 96
-	CC_XOR_TAIL xv, 32, LEN, $sp, $t0, $t1, $t7, $xr4, $xr5, $vr4, $vr5
-	xvxor.v	$xr4, $xr4, $xr4
-	xvst	$xr4, $sp, 0
-	xvst	$xr4, $sp, 32
-	xvst	$xr4, $sp, 64
-	xvst	$xr4, $sp, 96
-	addi.d	$sp, $sp, FRAME
+.Lpartial2:	/* 1 block left: the low lanes' */
+	CC_XOR_STORE xv, T0, 0, $xr4
+	CC_XOR_STORE xv, T1, 32, $xr5
+	addi.d	$sp, $sp, CC_FRAME
 	ret
-	.size	chacha20_xor_lasx, . - chacha20_xor_lasx
+END(chacha20_xor_lasx)
 
-	.section .note.GNU-stack, "", @progbits
+ELF_NOTES

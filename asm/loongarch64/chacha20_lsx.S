@@ -3,27 +3,28 @@
  *
  * void chacha20_xor_lsx(uint8_t *out, const uint8_t *in, size_t len,
  *                       const uint32_t key[8], const uint32_t ctr[4]);
- * The kernel ABI of asm/kernels.h: any length, out == in allowed, the 32-bit
- * counter never wraps inside a call (the glue splits there).
+ * The kernel ABI of asm/kernels.h: whole 64-byte blocks, out == in allowed,
+ * the 32-bit counter never wraps inside a call (the glue splits there).
  *
  * Two paths, chosen by the length left (reasoning and instruction counts in
  * README.md):
  *  - 4 blocks per pass, one state word per register for 4 blocks (vertical,
- *    ~272 instructions per 64-byte block), for as long as more than 128
- *    bytes are left; a last pass over 129..255 bytes writes its keystream to
- *    the stack and XORs only len bytes.
- *  - 1 block per pass with the rows in 4 registers (horizontal, ~337
- *    instructions per block but no 4-block minimum) for the last 1..128
- *    bytes, so short messages never pay for 4 blocks.
+ *    ~272 instructions per 64-byte block), for as long as more than 2
+ *    blocks are left; a last pass with 3 blocks left stores only those.
+ *  - 1 block per pass with the rows in 4 registers (horizontal, 336
+ *    instructions per block but no 4-block minimum) for the last 1 or 2
+ *    blocks, so short messages never pay for 4 blocks.
  *
  * Registers: only $vr0-$vr23 and temporaries are free; the vertical path
  * also uses $vr24-$vr31, whose low 64 bits ($fs0-$fs7) the psABI makes
  * callee-saved, so it saves and restores $f24-$f31. No $s register is used.
- * Every register is written before it is read (the test in
- * test/test_abi_loongarch64.c fills all of them with garbage first).
+ * Every register is written before it is read (the ABI harness, test/abi/,
+ * fills all of them with garbage first).
  * Unaligned vld/vst on the caller's buffers: the probe only reports LSX
  * together with hardware unaligned access (HWCAP UAL).
  */
+
+#include "asm.h"
 
 #define CC_OUT $a0
 #define CC_IN $a1
@@ -36,7 +37,6 @@
 #define ROUNDS $t3
 #define C256 $t4
 #define C128 $t5
-#define C64 $t6
 
 /* Vertical path: X0-X15 the working state of 4 blocks, O4-O15 the input
  * state words 4..15 (O12 holds the 4 counters), SIG the constant row. */
@@ -83,9 +83,13 @@
 #define HD $vr21
 #define ONE $vr22
 
-/* Stack: keystream of a partial last pass, then the saved $f24-$f31. */
-#define KS_BYTES 256
-#define FRAME (KS_BYTES + 64)
+/* Vertical output of block j, whose 16-byte chunks are in r0..r3. */
+.macro OUT_BLOCK j, r0, r1, r2, r3
+	CC_XOR_STORE v, \r0, 64 * \j, T0
+	CC_XOR_STORE v, \r1, 64 * \j + 16, T1
+	CC_XOR_STORE v, \r2, 64 * \j + 32, T0
+	CC_XOR_STORE v, \r3, 64 * \j + 48, T1
+.endm
 
 	/* Read at fixed offsets from .Lsigma: keep the order and sizes. */
 	.section .rodata
@@ -97,32 +101,19 @@
 .Lone:		/* next horizontal block */
 	.word	1, 0, 0, 0
 
-	.text
-	.p2align 5
-	.globl	chacha20_xor_lsx
-	.hidden	chacha20_xor_lsx
-	.type	chacha20_xor_lsx, @function
-chacha20_xor_lsx:
+ENTRY(chacha20_xor_lsx)
 	beqz	LEN, .Lreturn
-	addi.d	$sp, $sp, -FRAME
+	addi.d	$sp, $sp, -CC_FRAME
 	pcalau12i $t0, %pc_hi20(.Lsigma)
 	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
 	vld	SIG, $t0, 0
 	ld.wu	CTRWORD, CTR, 0
-	ori	C64, $zero, 64
 	ori	C128, $zero, 128
 	ori	C256, $zero, 256
-	bgeu	C128, LEN, .Lone_setup		/* 1..128 bytes: horizontal only */
+	bgeu	C128, LEN, .Lone_setup		/* 1 or 2 blocks: horizontal only */
 
 	/* ---------------- vertical, 4 blocks per pass ---------------- */
-	fst.d	$f24, $sp, KS_BYTES + 0
-	fst.d	$f25, $sp, KS_BYTES + 8
-	fst.d	$f26, $sp, KS_BYTES + 16
-	fst.d	$f27, $sp, KS_BYTES + 24
-	fst.d	$f28, $sp, KS_BYTES + 32
-	fst.d	$f29, $sp, KS_BYTES + 40
-	fst.d	$f30, $sp, KS_BYTES + 48
-	fst.d	$f31, $sp, KS_BYTES + 56
+	CC_SAVE_FS
 	vldrepl.w O4, KEY, 0
 	vldrepl.w O5, KEY, 4
 	vldrepl.w O6, KEY, 8
@@ -176,79 +167,34 @@ chacha20_xor_lsx:
 	CC_TRANSPOSE4 v, X12, X13, X14, X15, T0, T1
 	bltu	LEN, C256, .Lpartial4
 
-	CC_XOR_STORE v, X2, 0, T0
-	CC_XOR_STORE v, X6, 16, T1
-	CC_XOR_STORE v, X10, 32, T0
-	CC_XOR_STORE v, X14, 48, T1
-	CC_XOR_STORE v, X3, 64, T0
-	CC_XOR_STORE v, X7, 80, T1
-	CC_XOR_STORE v, X11, 96, T0
-	CC_XOR_STORE v, X15, 112, T1
-	CC_XOR_STORE v, X0, 128, T0
-	CC_XOR_STORE v, X4, 144, T1
-	CC_XOR_STORE v, X8, 160, T0
-	CC_XOR_STORE v, X12, 176, T1
-	CC_XOR_STORE v, X1, 192, T0
-	CC_XOR_STORE v, X5, 208, T1
-	CC_XOR_STORE v, X9, 224, T0
-	CC_XOR_STORE v, X13, 240, T1
+	OUT_BLOCK 0, X2, X6, X10, X14
+	OUT_BLOCK 1, X3, X7, X11, X15
+	OUT_BLOCK 2, X0, X4, X8, X12
+	OUT_BLOCK 3, X1, X5, X9, X13
 	addi.d	CC_IN, CC_IN, 256
 	addi.d	CC_OUT, CC_OUT, 256
 	addi.d	LEN, LEN, -256
-	bltu	C128, LEN, .Lloop4		/* > 128 left: another 4-block pass */
+	bltu	C128, LEN, .Lloop4		/* > 2 blocks left: another pass */
 
-	/* 0..128 bytes left: the horizontal path goes on from the counter of
+	/* 0..2 blocks left: the horizontal path goes on from the counter of
 	 * the next block (word 0 of O12). */
 	vpickve2gr.wu CTRWORD, O12, 0
-	fld.d	$f24, $sp, KS_BYTES + 0
-	fld.d	$f25, $sp, KS_BYTES + 8
-	fld.d	$f26, $sp, KS_BYTES + 16
-	fld.d	$f27, $sp, KS_BYTES + 24
-	fld.d	$f28, $sp, KS_BYTES + 32
-	fld.d	$f29, $sp, KS_BYTES + 40
-	fld.d	$f30, $sp, KS_BYTES + 48
-	fld.d	$f31, $sp, KS_BYTES + 56
+	CC_RESTORE_FS
 	bnez	LEN, .Lone_setup
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 .Lreturn:
 	ret
 
-.Lpartial4:	/* 129..255 bytes: keystream to the stack, XOR len bytes */
-	vst	X2, $sp, 0
-	vst	X6, $sp, 16
-	vst	X10, $sp, 32
-	vst	X14, $sp, 48
-	vst	X3, $sp, 64
-	vst	X7, $sp, 80
-	vst	X11, $sp, 96
-	vst	X15, $sp, 112
-	vst	X0, $sp, 128
-	vst	X4, $sp, 144
-	vst	X8, $sp, 160
-	vst	X12, $sp, 176
-	vst	X1, $sp, 192
-	vst	X5, $sp, 208
-	vst	X9, $sp, 224
-	vst	X13, $sp, 240
-	CC_XOR_TAIL v, 16, LEN, $sp, $t0, $t1, $t7, T0, T1, T0, T1
-	fld.d	$f24, $sp, KS_BYTES + 0
-	fld.d	$f25, $sp, KS_BYTES + 8
-	fld.d	$f26, $sp, KS_BYTES + 16
-	fld.d	$f27, $sp, KS_BYTES + 24
-	fld.d	$f28, $sp, KS_BYTES + 32
-	fld.d	$f29, $sp, KS_BYTES + 40
-	fld.d	$f30, $sp, KS_BYTES + 48
-	fld.d	$f31, $sp, KS_BYTES + 56
-	/* Leave no keystream on the stack. */
-	vxor.v	T0, T0, T0
-	.irp off, 0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240
-	vst	T0, $sp, \off
-	.endr
-	addi.d	$sp, $sp, FRAME
+.Lpartial4:	/* 3 blocks left */
+	OUT_BLOCK 0, X2, X6, X10, X14
+	OUT_BLOCK 1, X3, X7, X11, X15
+	OUT_BLOCK 2, X0, X4, X8, X12
+	CC_RESTORE_FS
+	addi.d	$sp, $sp, CC_FRAME
 	ret
 
 	/* ---------------- horizontal, 1 block per pass ---------------- */
-.Lone_setup:	/* 1..128 bytes; SIG and CTRWORD are set, t0 = .Lsigma */
+.Lone_setup:	/* 1 or 2 blocks; SIG and CTRWORD are set, t0 = .Lsigma */
 	vld	HB, KEY, 0
 	vld	HC, KEY, 16
 	vld	HD, CTR, 0
@@ -270,7 +216,6 @@ chacha20_xor_lsx:
 	vadd.w	RC, RC, HC
 	vadd.w	RD, RD, HD
 	vadd.w	HD, HD, ONE
-	bltu	LEN, C64, .Lpartial1
 	CC_XOR_STORE v, RA, 0, $vr4
 	CC_XOR_STORE v, RB, 16, $vr5
 	CC_XOR_STORE v, RC, 32, $vr6
@@ -279,22 +224,8 @@ chacha20_xor_lsx:
 	addi.d	CC_OUT, CC_OUT, 64
 	addi.d	LEN, LEN, -64
 	bnez	LEN, .Lloop1
-	addi.d	$sp, $sp, FRAME
+	addi.d	$sp, $sp, CC_FRAME
 	ret
+END(chacha20_xor_lsx)
 
-.Lpartial1:	/* 1..63 bytes */
-	vst	RA, $sp, 0
-	vst	RB, $sp, 16
-	vst	RC, $sp, 32
-	vst	RD, $sp, 48
-	CC_XOR_TAIL v, 16, LEN, $sp, $t0, $t1, $t7, $vr4, $vr5, $vr4, $vr5
-	vxor.v	$vr4, $vr4, $vr4
-	vst	$vr4, $sp, 0
-	vst	$vr4, $sp, 16
-	vst	$vr4, $sp, 32
-	vst	$vr4, $sp, 48
-	addi.d	$sp, $sp, FRAME
-	ret
-	.size	chacha20_xor_lsx, . - chacha20_xor_lsx
-
-	.section .note.GNU-stack, "", @progbits
+ELF_NOTES

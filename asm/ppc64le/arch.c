@@ -53,22 +53,34 @@ static const simd_level levels[] = {
     {"power10", LEVEL_POWER10},
 };
 
+#define NEEDS_POWER8 (SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07)
+#define NEEDS_POWER10                                                          \
+    (NEEDS_POWER8 | SIMD_CAP_PPC_ARCH_3_00 | SIMD_CAP_PPC_ARCH_3_1)
+
 /*
  * Kernels best first. vpermxor is ISA 2.07, so the 4-block kernel needs
  * POWER8; the 8-block one uses ISA 3.1 instructions (lxvp/stxvp) that the
  * assembler accepts whatever -mcpu says, so only this mask keeps it off
- * POWER8/9.
+ * POWER8/9. The power10 entry (chacha20_ppc64le.c) runs the 8-block kernel
+ * and the 4-block one for the rest; NEEDS_POWER10 covers both.
  */
 static const simd_kernel chacha20[] = {
-    SIMD_KERNEL(chacha20, "power10",
-     SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07 | SIMD_CAP_PPC_ARCH_3_00 |
-         SIMD_CAP_PPC_ARCH_3_1, chacha20_xor_power10),
-    SIMD_KERNEL(chacha20, "vsx", SIMD_CAP_ASM | SIMD_CAP_PPC_ARCH_2_07, chacha20_xor_vsx),
+    SIMD_KERNEL(chacha20, "power10", NEEDS_POWER10, chacha20_xor_power10),
+    SIMD_KERNEL(chacha20, "vsx", NEEDS_POWER8, chacha20_xor_vsx),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
+};
+
+/* Behind the power10 entry: the 8-block kernel, whole groups only. */
+static const simd_kernel chacha20_inner[] = {
+    SIMD_KERNEL_GROUP(chacha20, "power10_8x", NEEDS_POWER10,
+                      chacha20_power10_8x, PPC_POWER10_GROUP),
 };
 
 static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-const simd_arch simd_arch_this = {SIMD_ARCH("ppc64le", probe_ppc64le)};
+const simd_arch simd_arch_this = {
+    SIMD_ARCH("ppc64le", probe_ppc64le),
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+};

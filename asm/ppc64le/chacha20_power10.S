@@ -1,8 +1,11 @@
 /*
  * ChaCha20, 8 blocks at a time, for POWER10 (ISA 3.1).
- *   void chacha20_xor_power10(uint8_t *out, const uint8_t *in, size_t len,
- *                             const uint32_t key[8], const uint32_t ctr[4]);
- * ABI: asm/kernels.h; ELFv2, little-endian. Only for CPUs whose AT_HWCAP2
+ *   void chacha20_power10_8x(uint8_t *out, const uint8_t *in, size_t len,
+ *                            const uint32_t key[8], const uint32_t ctr[4]);
+ * ABI: asm/kernels.h, except that it XORs only whole 512-byte groups (len
+ * rounded down) and leaves the rest to its caller; ELFv2, little-endian.
+ * The table entry chacha20_xor_power10 (chacha20_ppc64le.c) hands the rest
+ * to chacha20_xor_vsx. Only for CPUs whose AT_HWCAP2
  * has ARCH_3_1: lxvp/stxvp raise SIGILL on POWER8/9, and the assembler
  * accepts them whatever -mcpu says, so asm/ppc64le/arch.c's table is
  * the only guard.
@@ -31,18 +34,16 @@
  * address. xxeval (ternary logic) has nothing to fuse here: each XOR has
  * two inputs and the rotates' XORs are already folded into vpermxor.
  *
- * Whole 512-byte groups run here; fewer than 512 bytes (the whole message,
- * or what is left) go to chacha20_xor_vsx with the advanced counter.
- *
  * Registers: v20..v31 and f14..f31 (the FPR half of vs14..vs31, which ELFv2
  * makes non-volatile) are saved and restored; no GPR above r12, no VRSAVE.
  */
 
-	.abiversion 2
+#include "asm.h"
+
 	.machine power10
 
 #define FRAME	384
-#define CTRCOPY	32	/* ctr[4] for the hand-over to the 4-block code */
+#define STAGE	32	/* 16 bytes to build sigma */
 #define VSAVE	48	/* v20..v31 */
 #define FSAVE	240	/* f14..f31 */
 
@@ -224,18 +225,9 @@
 	stxvp	32+28, \off+224(OUT)
 .endm
 
-	.text
-	.globl	chacha20_xor_power10
-	.type	chacha20_xor_power10, @function
-	.hidden	chacha20_xor_power10
-	.p2align 5
-chacha20_xor_power10:
+ENTRY(chacha20_power10_8x)
 	cmpldi	LEN, 512
-	bge	1f
-	b	chacha20_xor_vsx	/* no 8-block group: same arguments */
-1:
-	mflr	0
-	std	0, 16(1)
+	bltlr				/* no whole group */
 	stdu	1, -FRAME(1)
 	stxv	32+20, VSAVE+0(1)
 	stxv	32+21, VSAVE+16(1)
@@ -274,17 +266,17 @@ chacha20_xor_power10:
 	lxv	HCTR, 0(7)
 	lis	8, 0x6170
 	ori	8, 8, 0x7865
-	stw	8, CTRCOPY+0(1)
+	stw	8, STAGE+0(1)
 	lis	8, 0x3320
 	ori	8, 8, 0x646e
-	stw	8, CTRCOPY+4(1)
+	stw	8, STAGE+4(1)
 	lis	8, 0x7962
 	ori	8, 8, 0x2d32
-	stw	8, CTRCOPY+8(1)
+	stw	8, STAGE+8(1)
 	lis	8, 0x6b20
 	ori	8, 8, 0x6574
-	stw	8, CTRCOPY+12(1)
-	lxv	HSIGMA, CTRCOPY(1)
+	stw	8, STAGE+12(1)
+	lxv	HSIGMA, STAGE(1)
 
 	/* vpermxor controls, as in chacha20_vsx.S (r1 is 16-byte aligned). */
 	lvsl	0, 0, 1
@@ -396,15 +388,6 @@ chacha20_xor_power10:
 	cmpldi	LEN, 512
 	bge	.Lgroup8
 
-	cmpldi	LEN, 0
-	beq	.Ldone8
-	/* The rest (< 512 bytes) through the 4-block code, counter advanced. */
-	stxv	HCTR, CTRCOPY(1)
-	addi	7, 1, CTRCOPY
-	bl	chacha20_xor_vsx
-	nop
-
-.Ldone8:
 	lxv	32+20, VSAVE+0(1)
 	lxv	32+21, VSAVE+16(1)
 	lxv	32+22, VSAVE+32(1)
@@ -436,9 +419,7 @@ chacha20_xor_power10:
 	lfd	30, FSAVE+128(1)
 	lfd	31, FSAVE+136(1)
 	addi	1, 1, FRAME
-	ld	0, 16(1)
-	mtlr	0
 	blr
-	.size	chacha20_xor_power10, .-chacha20_xor_power10
+END(chacha20_power10_8x)
 
-	.section .note.GNU-stack, "", @progbits
+ELF_NOTES

@@ -21,10 +21,10 @@
  * stxvw4x keep word i of memory in element i in little-endian mode, which is
  * exactly the row order, and they accept any alignment.
  *
- * Any length: whole 256-byte groups go straight through; a final partial
- * group's keystream is written to a stack buffer and XORed 8 bytes then
- * 1 byte at a time, so nothing outside in[0..len) / out[0..len) is touched.
- * The buffer is wiped afterwards. Branches depend on len only.
+ * Whole blocks only (asm/kernels.h): whole 256-byte groups go straight
+ * through; a final group of 1..3 blocks is XORed and stored block by block,
+ * so nothing outside in[0..len) / out[0..len) is touched. Branches depend
+ * on len only.
  *
  * Registers: v0..v19 are volatile; v20..v31 (non-volatile in ELFv2) are
  * saved in the frame and restored. r14..r22 hold load/store offsets and are
@@ -32,15 +32,15 @@
  * VRSAVE). r2 and r13 are never used.
  */
 
-	.abiversion 2
+#include "asm.h"
+
 	.machine power8
 
 /* Offsets of the frame (16-byte aligned; stdu keeps the back chain). */
-#define FRAME	624
-#define KSBUF	32	/* 256-byte keystream buffer for a partial group */
-#define STAGE	288	/* 16 bytes to build sigma */
-#define VSAVE	352	/* v20..v31, 12 x 16 bytes */
-#define GSAVE	544	/* r14..r22, 9 x 8 bytes */
+#define FRAME	320
+#define STAGE	32	/* 16 bytes to build sigma */
+#define VSAVE	48	/* v20..v31, 12 x 16 bytes (stvx: 16-byte aligned) */
+#define GSAVE	240	/* r14..r22, 9 x 8 bytes */
 
 /* Vector registers: state words x0..x15 are v0..v15. */
 #define CTRL16	16	/* vpermxor control for <<< 16 */
@@ -137,13 +137,28 @@
 	xxpermdi 32+\d, 32+T2, 32+T3, 3
 .endm
 
-	.text
-	.globl	chacha20_xor_vsx
-	.type	chacha20_xor_vsx, @function
-	/* Hidden: chacha20_power10.S branches here directly, never via PLT. */
-	.hidden	chacha20_xor_vsx
-	.p2align 5
-chacha20_xor_vsx:
+/*
+ * Block b of a partial group (rows in registers b, 4+b, 8+b, 12+b) XORed
+ * with the 64 bytes at in and stored at out; both pointers move on by 64.
+ */
+.macro XOR_BLOCK b
+	lxvw4x	32+T0, 0, INP
+	lxvw4x	32+T1, INP, O16
+	lxvw4x	32+T2, INP, O32
+	lxvw4x	32+T3, INP, O48
+	vxor	\b, \b, T0
+	vxor	4+\b, 4+\b, T1
+	vxor	8+\b, 8+\b, T2
+	vxor	12+\b, 12+\b, T3
+	stxvw4x	32+\b, 0, OUT
+	stxvw4x	32+4+\b, OUT, O16
+	stxvw4x	32+8+\b, OUT, O32
+	stxvw4x	32+12+\b, OUT, O48
+	addi	INP, INP, 64
+	addi	OUT, OUT, 64
+.endm
+
+ENTRY(chacha20_xor_vsx)
 	cmpldi	LEN, 0
 	beqlr
 
@@ -353,67 +368,14 @@ chacha20_xor_vsx:
 	b	.Ldone
 
 .Lpartial:
-	/* 1..255 bytes left: keystream to the frame, then XOR what is needed. */
-	addi	6, 1, KSBUF
-	stxvw4x	32+0, 0, 6
-	stxvw4x	32+4, 6, O16
-	stxvw4x	32+8, 6, O32
-	stxvw4x	32+12, 6, O48
-	stxvw4x	32+1, 6, O64
-	stxvw4x	32+5, 6, O80
-	stxvw4x	32+9, 6, O96
-	stxvw4x	32+13, 6, O112
-	stxvw4x	32+2, 6, O128
-	stxvw4x	32+6, 6, O144
-	stxvw4x	32+10, 6, O160
-	stxvw4x	32+14, 6, O176
-	stxvw4x	32+3, 6, O192
-	stxvw4x	32+7, 6, O208
-	stxvw4x	32+11, 6, O224
-	stxvw4x	32+15, 6, O240
-	/* r0 (O16) and r7 are free as data registers until the wipe. */
-	srdi.	7, LEN, 3
-	beq	2f
-	mtctr	7
-1:	ld	7, 0(INP)
-	ld	0, 0(6)
-	xor	7, 7, 0
-	std	7, 0(OUT)
-	addi	INP, INP, 8
-	addi	6, 6, 8
-	addi	OUT, OUT, 8
-	bdnz	1b
-2:	andi.	7, LEN, 7
-	beq	4f
-	mtctr	7
-3:	lbz	7, 0(INP)
-	lbz	0, 0(6)
-	xor	7, 7, 0
-	stb	7, 0(OUT)
-	addi	INP, INP, 1
-	addi	6, 6, 1
-	addi	OUT, OUT, 1
-	bdnz	3b
-4:	/* Wipe the keystream buffer. */
-	li	O16, 16
-	addi	6, 1, KSBUF
-	vxor	0, 0, 0
-	stvx	0, 0, 6
-	stvx	0, 6, O16
-	stvx	0, 6, O32
-	stvx	0, 6, O48
-	stvx	0, 6, O64
-	stvx	0, 6, O80
-	stvx	0, 6, O96
-	stvx	0, 6, O112
-	stvx	0, 6, O128
-	stvx	0, 6, O144
-	stvx	0, 6, O160
-	stvx	0, 6, O176
-	stvx	0, 6, O192
-	stvx	0, 6, O208
-	stvx	0, 6, O224
-	stvx	0, 6, O240
+	/* A group of 1..3 blocks: as many blocks as len says. */
+	XOR_BLOCK 0
+	cmpldi	LEN, 128
+	blt	.Ldone
+	XOR_BLOCK 1
+	cmpldi	LEN, 192
+	blt	.Ldone
+	XOR_BLOCK 2
 
 .Ldone:
 	addi	6, 1, VSAVE
@@ -440,6 +402,6 @@ chacha20_xor_vsx:
 	ld	22, GSAVE+64(1)
 	addi	1, 1, FRAME
 	blr
-	.size	chacha20_xor_vsx, .-chacha20_xor_vsx
+END(chacha20_xor_vsx)
 
-	.section .note.GNU-stack, "", @progbits
+ELF_NOTES

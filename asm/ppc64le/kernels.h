@@ -1,20 +1,28 @@
 /*
- * ppc64le kernels (asm/ppc64le/ (.S files)), all behind the ABI of asm/kernels.h.
- * Which CPU may run which is decided by asm/ppc64le/arch.c's tables:
+ * ppc64le kernels, behind the ABI of asm/kernels.h. Which CPU may run which
+ * is decided by the tables of asm/ppc64le/arch.c:
  *   chacha20_xor_vsx     POWER8+ (ISA 2.07: VMX/VSX, vpermxor), 4 blocks per
- *                        iteration;
- *   chacha20_xor_power10 POWER10 (ISA 3.1: lxvp/stxvp, 64 VSX registers),
- *                        8 blocks per iteration, the 4-block code for what
- *                        is left. Never call it on POWER8/9 (SIGILL).
+ *                        iteration (chacha20_vsx.S);
+ *   chacha20_xor_power10 POWER10 (ISA 3.1), chacha20_ppc64le.c: whole
+ *                        512-byte groups through chacha20_power10_8x, the
+ *                        rest through chacha20_xor_vsx;
+ *   chacha20_power10_8x  8 blocks per iteration (chacha20_power10.S), whole
+ *                        512-byte groups only (len rounded down; the rest is
+ *                        the caller's). lxvp/stxvp: SIGILL on POWER8/9.
  */
 #ifndef SIMDPROV_KERNELS_PPC64LE_H
 #define SIMDPROV_KERNELS_PPC64LE_H
 
 #include "../kernels.h"
 
+/* The bytes chacha20_power10_8x takes at a time. */
+#define PPC_POWER10_GROUP (8 * SIMD_CHACHA20_BLOCK)
+
 void chacha20_xor_vsx(uint8_t *out, const uint8_t *in, size_t len,
                       const uint32_t key[8], const uint32_t ctr[4]);
 void chacha20_xor_power10(uint8_t *out, const uint8_t *in, size_t len,
                           const uint32_t key[8], const uint32_t ctr[4]);
+void chacha20_power10_8x(uint8_t *out, const uint8_t *in, size_t len,
+                         const uint32_t key[8], const uint32_t ctr[4]);
 
 #endif

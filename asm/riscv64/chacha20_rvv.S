@@ -3,6 +3,8 @@
  * is vsll + vsrl + vor. Chosen when riscv_hwprobe reports V but not Zvkb.
  * The body (lane layout, keystream buffer, byte XOR) is chacha20_rvv_body.inc.
  */
+#include "asm.h"
+
 #define CHACHA_FN chacha20_xor_rvv
 
 /* Rotate left by s, four registers at a time: all four left shifts first

@@ -4,6 +4,8 @@
  * Needs an assembler that knows Zvkb (clang 17+; binutils 2.40 does not).
  * The body (lane layout, keystream buffer, byte XOR) is chacha20_rvv_body.inc.
  */
+#include "asm.h"
+
 #define CHACHA_FN chacha20_xor_rvv_zvkb
 
     .option arch, +v, +zvkb

@@ -4,6 +4,8 @@
  * G and I need a separate not. Chosen when riscv_hwprobe reports no Zbb.
  * The body (steps, aligned and unaligned input paths) is md5_rv_body.inc.
  */
+#include "asm.h"
+
 #define MD5_FN md5_blocks_rv64
 
 /* a = rotl32(a, s): the two shifts are independent, so an in-order

@@ -4,6 +4,8 @@
  * andn / orn each. Chosen when riscv_hwprobe reports Zbb.
  * The body (steps, aligned and unaligned input paths) is md5_rv_body.inc.
  */
+#include "asm.h"
+
 #define MD5_FN md5_blocks_zbb
 
     .option arch, +zbb

@@ -1,0 +1,40 @@
+/*
+ * Shared pieces for the ppc64le kernels (GNU as / LLVM integrated assembler,
+ * through cpp). Including it makes the object ELFv2 (.abiversion 2).
+ *
+ * ENTRY: kernels are hidden (module-internal: no PLT stub, no text
+ * relocation) and have a single entry point. ELFv2 gives a function that
+ * uses the TOC a global entry point, which derives r2 from r12, ahead of a
+ * local one (.localentry name, .-name). No kernel here uses the TOC: sigma
+ * and the vpermxor controls are built in registers or the frame, there is
+ * no constant pool. So ENTRY says `.localentry name, 0`: the global and
+ * local entry points are the same, nothing is required of r2 or r12 on
+ * entry, and r2 is unchanged on return (no kernel writes it), so a caller
+ * needs no TOC restore after the call.
+ *
+ * ELF_NOTES: .note.GNU-stack (no executable stack). Power has no landing
+ * pad or shadow-stack property to declare.
+ */
+#ifndef SIMDPROV_PPC64LE_ASM_H
+#define SIMDPROV_PPC64LE_ASM_H
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the ppc64le kernels assume little-endian ELFv2"
+#endif
+
+	.abiversion 2
+
+#define ENTRY(name)                                                            \
+    .text;                                                                     \
+    .globl name;                                                               \
+    .hidden name;                                                              \
+    .type name, @function;                                                     \
+    .p2align 5;                                                                \
+    name:                                                                      \
+    .localentry name, 0
+
+#define END(name) .size name, .- name
+
+#define ELF_NOTES .section .note.GNU-stack, "", @progbits
+
+#endif
