@@ -1,21 +1,28 @@
 /*
  * simdprov benchmark: two sides (by default OpenSSL's default provider and
- * simd) run the same shapes in one process, interleaved round by round, and
- * the median ns/op of each side is compared. Shapes follow the published
- * results simdprov reproduces: Go's chacha20 and md5 benchmarks and the Linux
- * tcrypt sizes, plus the glue's own fixed cost.
+ * simd) run the same shapes in one process, interleaved round by round; each
+ * round times both sides back to back, and the table gives each side's
+ * median ns/op and the median of the per-round ratios A/B. Shapes follow the
+ * published results simdprov reproduces: Go's chacha20 and md5 benchmarks
+ * and the Linux tcrypt sizes, plus the glue's own fixed cost.
  *
- *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER] [-k]
+ *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER]
+ *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
  *   SIDE: default | simd | simd:KEY=VALUE[,KEY=VALUE]  (KEY: level, chacha20,
- *         md5 - the provider override), e.g. -a simd:level=portable -b simd
- *   -k: also time every kernel this CPU runs, directly (cycles/byte by TSC on
- *       x86_64), at 16 KiB (ChaCha20) and 1 MiB (MD5).
+ *         md5 - the provider override; path - load simd.so from that folder,
+ *         e.g. another build), e.g. -a simd:level=portable -b simd
+ *   -k: instead, each named kernel alone through the kernel ABI (B) against
+ *       side A's EVP update of the same bytes on a running context. NAME:
+ *       all | an algorithm (chacha20, md5) | ALG:KERNEL | KERNEL, from
+ *       simd_arch_this's tables and inner kernels; every kernel this CPU
+ *       (or SIMDPROV_TEST_LEVEL) cannot run is reported and skipped.
  */
 #define _GNU_SOURCE /* setenv */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h> /* strcasecmp */
 #include <time.h>
 
 #include <openssl/err.h>
@@ -31,10 +38,18 @@ typedef struct {
     OSSL_PROVIDER *prov[2];
     EVP_CIPHER *chacha20;
     EVP_MD *md5;
-    char label[64];
+    char label[160];
 } side;
 
-typedef enum { CHACHA_INIT_UPDATES, CHACHA_UPDATE, MD5_OP, GLUE } kind;
+/* CHACHA_UPDATE and MD5_UPDATE: one update per op on a context set up once
+ * (MD5_UPDATE is the EVP side of -k). */
+typedef enum {
+    CHACHA_INIT_UPDATES,
+    CHACHA_UPDATE,
+    MD5_OP,
+    MD5_UPDATE,
+    GLUE
+} kind;
 
 typedef struct {
     const char *group; /* for the geometric means */
@@ -78,6 +93,11 @@ static const shape shapes[] = {
     {"glue", "MD5 init+final(empty)", GLUE, 0, 0, 0},
 };
 
+/* inbuf holds the largest shape (8 MiB) plus its updates' offsets and a
+ * misalignment; outbuf the largest -k size plus the same. */
+#define MAX_KERNEL_LEN (1u << 20)
+#define INBUF_SIZE ((8u << 20) + 64 * 1024 + 64)
+#define OUTBUF_SIZE (MAX_KERNEL_LEN + 64 * 1024 + 64)
 static uint8_t *inbuf, *outbuf;
 static const uint8_t key[32] = {1, 2, 3}, iv[16] = {4, 5, 6};
 static volatile uint8_t sink;
@@ -104,6 +124,7 @@ static void open_side(side *s)
 {
     int simd = strncmp(s->spec, "simd", 4) == 0;
     char opts[256];
+    const char *path = NULL;
 
     if (!simd && strcmp(s->spec, "default") != 0)
         fail("side spec (want default or simd[:k=v,...])");
@@ -118,6 +139,10 @@ static void open_side(side *s)
             if (eq == NULL)
                 fail("side option (want key=value)");
             *eq = '\0';
+            if (strcmp(kv, "path") == 0) { /* not an override: where from */
+                path = eq + 1;
+                continue;
+            }
             snprintf(var, sizeof(var), "SIMDPROV_%s", kv);
             for (char *c = var; *c; c++)
                 *c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
@@ -125,6 +150,10 @@ static void open_side(side *s)
         }
     }
     s->libctx = OSSL_LIB_CTX_new();
+    if (s->libctx == NULL ||
+        (path != NULL &&
+         !OSSL_PROVIDER_set_default_search_path(s->libctx, path)))
+        fail("making a library context");
     s->prov[0] = OSSL_PROVIDER_load(s->libctx, "default");
     if (simd)
         s->prov[1] = OSSL_PROVIDER_load(s->libctx, "simd");
@@ -144,13 +173,24 @@ static void open_side(side *s)
 
         if (!OSSL_PROVIDER_get_params(s->prov[1], req))
             fail("reading simd's kernel choice");
-        snprintf(s->label, sizeof(s->label), "simd[%s/%s]", c, m);
+        snprintf(s->label, sizeof(s->label), "simd[%s/%s]%s%s", c, m,
+                 path ? " from " : "", path ? path : "");
     } else {
         snprintf(s->label, sizeof(s->label), "default");
     }
     unsetenv("SIMDPROV_LEVEL");
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+}
+
+static void close_side(side *s)
+{
+    EVP_CIPHER_free(s->chacha20);
+    EVP_MD_free(s->md5);
+    for (int i = 1; i >= 0; i--)
+        if (s->prov[i] != NULL)
+            OSSL_PROVIDER_unload(s->prov[i]);
+    OSSL_LIB_CTX_free(s->libctx);
 }
 
 /* Runs `iters` ops of shape sh on side s; returns ns/op. */
@@ -168,6 +208,8 @@ static double run(const side *s, const shape *sh, size_t iters)
     if (sh->kind == CHACHA_UPDATE &&
         !EVP_EncryptInit_ex2(cctx, s->chacha20, key, iv, NULL))
         fail("init");
+    if (sh->kind == MD5_UPDATE && !EVP_DigestInit_ex2(mctx, s->md5, NULL))
+        fail("digest init");
     t0 = now_ns();
     for (size_t i = 0; i < iters; i++) {
         const uint8_t *in = inbuf + sh->misalign;
@@ -192,6 +234,10 @@ static double run(const side *s, const shape *sh, size_t iters)
                 fail("digest");
             sink ^= md[0];
             break;
+        case MD5_UPDATE:
+            if (!EVP_DigestUpdate(mctx, in, sh->step))
+                fail("digest update");
+            break;
         case GLUE:
             if (sh->count == 1) {
                 if (!EVP_EncryptInit_ex2(cctx, s->chacha20, key, iv, NULL) ||
@@ -211,6 +257,43 @@ static double run(const side *s, const shape *sh, size_t iters)
     return t0 / (double)iters;
 }
 
+/* Runs one shape on one side (a timer, below). */
+typedef struct {
+    const side *side;
+    const shape *shape;
+} shape_run;
+
+static double time_shape(const void *arg, size_t iters)
+{
+    const shape_run *r = arg;
+
+    return run(r->side, r->shape, iters);
+}
+
+/* One kernel alone through the kernel ABI on `len` bytes per op. */
+typedef struct {
+    simd_alg alg;
+    const simd_kernel *kernel;
+    size_t len;
+} kernel_run;
+
+static double time_kernel(const void *arg, size_t iters)
+{
+    const kernel_run *r = arg;
+    uint32_t k32[8] = {1, 2, 3}, ctr[4] = {0}, state[4] = {0};
+    double t0 = now_ns();
+
+    for (size_t i = 0; i < iters; i++) {
+        if (r->alg == SIMD_ALG_MD5)
+            r->kernel->fn.md5(state, inbuf, r->len / SIMD_MD5_BLOCK);
+        else
+            r->kernel->fn.chacha20(outbuf, inbuf, r->len, k32, ctr);
+    }
+    t0 = now_ns() - t0;
+    sink ^= (uint8_t)(outbuf[0] ^ state[0]);
+    return t0 / (double)iters;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -224,70 +307,228 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-#if defined(__x86_64__)
-static inline uint64_t ticks(void)
+/* Something to time: returns ns per op over `iters` ops. */
+typedef double (*timer)(const void *arg, size_t iters);
+
+typedef struct {
+    double a, b;  /* median ns/op of each side */
+    double ratio; /* median of the per-round ratios A/B */
+} outcome;
+
+/* Times A and B in `rounds` interleaved rounds of about batch_ms each,
+ * alternating which goes first. */
+static outcome compare(timer ta, const void *a, timer tb, const void *b,
+                       int rounds, double batch_ms)
 {
-    uint32_t lo, hi;
+    double va[99], vb[99], vr[99];
+    size_t iters = 1;
+    outcome o;
 
-    __asm__ volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi));
-    return (uint64_t)hi << 32 | lo;
-}
-#define TICK_UNIT "TSC cycles/byte"
-#else
-static inline uint64_t ticks(void)
-{
-    return (uint64_t)now_ns();
-}
-#define TICK_UNIT "ns/byte"
-#endif
-
-/* Each runnable kernel alone, through the kernel ABI: best of 9 batches. */
-static void time_kernels(void)
-{
-    uint32_t caps = simd_test_caps(), k32[8] = {1}, ctr[4] = {0};
-    uint32_t st[4] = {0};
-
-    printf("\nKernels alone on this CPU (%s, best of 9):\n", TICK_UNIT);
-    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_CHACHA20].n; i++) {
-        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_CHACHA20].kernels[i];
-        double best = INFINITY;
-
-        if (!simd_runnable(k->needs, caps))
-            continue;
-        for (int r = 0; r < 9; r++) {
-            uint64_t t0 = ticks();
-
-            for (int j = 0; j < 64; j++)
-                k->fn.chacha20(outbuf, inbuf, 16384, k32, ctr);
-            best = fmin(best, (double)(ticks() - t0) / (64.0 * 16384));
+    /* Calibrate: enough ops for one batch to take batch_ms. */
+    while (tb(b, iters) * (double)iters < batch_ms * 1e6 / 4)
+        iters *= 2;
+    iters *= 4;
+    for (int r = 0; r < rounds; r++) {
+        if (r % 2) {
+            va[r] = ta(a, iters);
+            vb[r] = tb(b, iters);
+        } else {
+            vb[r] = tb(b, iters);
+            va[r] = ta(a, iters);
         }
-        printf("  ChaCha20 %-16s 16 KiB  %6.3f\n", k->name, best);
+        vr[r] = va[r] / vb[r];
     }
-    for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_MD5].n; i++) {
-        const simd_kernel *k = &simd_arch_this.tables[SIMD_ALG_MD5].kernels[i];
-        double best = INFINITY;
+    o.a = median(va, rounds);
+    o.b = median(vb, rounds);
+    o.ratio = median(vr, rounds);
+    return o;
+}
 
-        if (!simd_runnable(k->needs, caps))
+/* Geometric means of A/B per group of rows. */
+typedef struct {
+    char name[40];
+    double logsum;
+    int n;
+} tally;
+
+#define MAX_GROUPS 64
+static tally groups[MAX_GROUPS];
+static int ngroups;
+
+static void print_header(const char *what)
+{
+    printf("%-30s %12s %12s %10s %8s\n", what, "A ns/op", "B ns/op",
+           "B MB/s", "A/B");
+}
+
+static void print_row(const char *group, const char *name, outcome o,
+                      double bytes)
+{
+    int g;
+
+    printf("%-30s %12.1f %12.1f %10.1f %7.2fx\n", name, o.a, o.b,
+           bytes > 0 ? bytes / o.b * 1e3 : 0.0, o.ratio);
+    fflush(stdout);
+    for (g = 0; g < ngroups && strcmp(groups[g].name, group); g++)
+        ;
+    if (g == MAX_GROUPS)
+        return;
+    if (g == ngroups)
+        snprintf(groups[ngroups++].name, sizeof(groups[g].name), "%s", group);
+    groups[g].logsum += log(o.ratio);
+    groups[g].n++;
+}
+
+static void print_means(void)
+{
+    printf("\ngeometric mean of A/B (>1: B faster):\n");
+    for (int g = 0; g < ngroups; g++)
+        printf("  %-24s %6.3fx over %d rows\n", groups[g].name,
+               exp(groups[g].logsum / groups[g].n), groups[g].n);
+}
+
+static void bench_shapes(const side *a, const side *b, const char *filter,
+                         int rounds, double batch_ms)
+{
+    print_header("shape");
+    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+        const shape *sh = &shapes[i];
+        shape_run ra = {a, sh}, rb = {b, sh};
+
+        if (filter != NULL && strstr(sh->name, filter) == NULL)
             continue;
-        for (int r = 0; r < 9; r++) {
-            uint64_t t0 = ticks();
-
-            k->fn.md5(st, inbuf, (1 << 20) / 64);
-            best = fmin(best, (double)(ticks() - t0) / (1 << 20));
-        }
-        printf("  MD5      %-16s 1 MiB   %6.3f\n", k->name, best);
+        print_row(sh->group, sh->name,
+                  compare(time_shape, &ra, time_shape, &rb, rounds, batch_ms),
+                  (double)(sh->count * sh->step));
     }
+}
+
+/* Whether the comma-separated list names kernel k of algorithm alg; marks
+ * each item that does in used[]. */
+static int named(const char *list, simd_alg alg, const simd_kernel *k,
+                 int *used)
+{
+    const char *key = simd_alg_name(alg);
+    char item[64];
+    int hit = 0;
+
+    for (int n = 0; *list; n++) {
+        size_t len = strcspn(list, ",");
+        char *colon;
+        int match;
+
+        snprintf(item, sizeof(item), "%.*s", (int)len, list);
+        list += len + (list[len] == ',');
+        colon = strchr(item, ':');
+        if (colon != NULL) { /* ALG:KERNEL */
+            *colon = '\0';
+            match = !strcasecmp(item, key) && !strcasecmp(colon + 1, k->name);
+        } else { /* all, ALG or KERNEL */
+            match = !strcasecmp(item, "all") || !strcasecmp(item, key) ||
+                    !strcasecmp(item, k->name);
+        }
+        if (match)
+            hit = used[n] = 1;
+    }
+    return hit;
+}
+
+/* -k: each named kernel against side a's EVP update of the same bytes.
+ * Every name must match some kernel, runnable here or not. */
+static int bench_kernels(const side *a, const char *names, const size_t *sizes,
+                         int nsizes, int rounds, double batch_ms)
+{
+    uint32_t caps = simd_test_caps();
+    kernel_run picked[128];
+    int used[64] = {0}, nnames = 1, npicked = 0;
+
+    for (const char *c = names; *c; c++)
+        nnames += *c == ',';
+    if (nnames > 64)
+        fail("-k list (at most 64 names)");
+    for (int alg = 0; alg < SIMD_NALGS; alg++) {
+        const simd_table *lists[2] = {&simd_arch_this.tables[alg],
+                                      &simd_arch_this.inner[alg]};
+
+        for (int l = 0; l < 2; l++)
+            for (size_t i = 0; i < lists[l]->n && npicked < 128; i++)
+                if (named(names, (simd_alg)alg, &lists[l]->kernels[i], used))
+                    picked[npicked++] = (kernel_run){
+                        (simd_alg)alg, &lists[l]->kernels[i], 0};
+    }
+    for (int n = 0; n < nnames; n++) {
+        if (!used[n]) {
+            fprintf(stderr, "bench: item %d of -k %s names no kernel\n",
+                    n + 1, names);
+            return 2;
+        }
+    }
+    print_header("kernel bytes");
+    for (int p = 0; p < npicked; p++) {
+        kernel_run *kr = &picked[p];
+        size_t unit = kr->kernel->group ? kr->kernel->group : 64;
+        char group[40], name[64];
+
+        snprintf(group, sizeof(group), "%s %s", simd_alg_title(kr->alg),
+                 kr->kernel->name);
+        if (!simd_runnable(kr->kernel->needs, caps)) {
+            printf("%-30s not runnable here\n", group);
+            continue;
+        }
+        for (int s = 0; s < nsizes; s++) {
+            shape evp = {group, group,
+                         kr->alg == SIMD_ALG_MD5 ? MD5_UPDATE : CHACHA_UPDATE,
+                         1, 0, 0};
+            shape_run ra = {a, &evp};
+
+            /* Whole blocks (whole groups for the inner kernels that take
+             * only those), the same bytes on both sides. */
+            kr->len = sizes[s] - sizes[s] % unit;
+            if (kr->len == 0)
+                continue;
+            evp.step = kr->len;
+            snprintf(name, sizeof(name), "%s %zu", group, kr->len);
+            print_row(group, name,
+                      compare(time_shape, &ra, time_kernel, kr, rounds,
+                              batch_ms),
+                      (double)kr->len);
+        }
+    }
+    return 0;
+}
+
+/* Parses "64,1024,65536" into sizes[]; returns how many. */
+static int parse_sizes(const char *list, size_t *sizes, int max)
+{
+    int n = 0;
+
+    for (char *end; *list && n < max; list = end + (*end == ',')) {
+        sizes[n] = strtoul(list, &end, 0);
+        if (end == list || sizes[n] > MAX_KERNEL_LEN)
+            fail("-s list (sizes up to 1 MiB)");
+        n++;
+    }
+    return n;
+}
+
+static void usage(const char *argv0)
+{
+    fprintf(stderr,
+            "usage: %s [-a SIDE] [-b SIDE] [-r ROUNDS] [-t BATCH_MS] "
+            "[-f FILTER]\n"
+            "       %s -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] "
+            "[-r ROUNDS] [-t BATCH_MS]\n",
+            argv0, argv0);
+    exit(2);
 }
 
 int main(int argc, char **argv)
 {
     side a = {.spec = "default"}, b = {.spec = "simd"};
-    int rounds = 7, kernels = 0;
+    int rounds = 7, nsizes = 7, status = 0;
     double batch_ms = 20;
-    const char *filter = NULL;
-    const char *groups[8];
-    double logsum[8] = {0};
-    int gcount[8] = {0}, ngroups = 0;
+    const char *filter = NULL, *kernels = NULL;
+    size_t sizes[16] = {64, 256, 1024, 4096, 16384, 65536, MAX_KERNEL_LEN};
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-a") && i + 1 < argc)
@@ -300,67 +541,38 @@ int main(int argc, char **argv)
             batch_ms = atof(argv[++i]);
         else if (!strcmp(argv[i], "-f") && i + 1 < argc)
             filter = argv[++i];
-        else if (!strcmp(argv[i], "-k"))
-            kernels = 1;
-        else {
-            fprintf(stderr, "usage: %s [-a SIDE] [-b SIDE] [-r ROUNDS] "
-                            "[-t BATCH_MS] [-f FILTER] [-k]\n", argv[0]);
-            return 2;
-        }
+        else if (!strcmp(argv[i], "-k") && i + 1 < argc)
+            kernels = argv[++i];
+        else if (!strcmp(argv[i], "-s") && i + 1 < argc)
+            nsizes = parse_sizes(argv[++i], sizes, 16);
+        else
+            usage(argv[0]);
     }
     if (rounds < 1 || rounds > 99 || batch_ms <= 0)
         fail("arguments");
-    inbuf = aligned_alloc(64, (8 << 20) + 64 * 1024 + 64);
-    outbuf = aligned_alloc(64, 64 * 1024 + 64);
+    inbuf = aligned_alloc(64, INBUF_SIZE);
+    outbuf = aligned_alloc(64, OUTBUF_SIZE);
     if (inbuf == NULL || outbuf == NULL)
         fail("allocating buffers");
-    memset(inbuf, 0x5a, (8 << 20) + 64 * 1024 + 64);
+    memset(inbuf, 0x5a, INBUF_SIZE);
     open_side(&a);
-    open_side(&b);
     printf("%s, %d rounds of ~%.0f ms per side, interleaved; medians\n",
            OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms);
-    printf("A = %s\nB = %s\n\n", a.label, b.label);
-    printf("%-26s %12s %12s %10s %8s\n", "shape", "A ns/op", "B ns/op",
-           "B MB/s", "A/B");
-    for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
-        const shape *sh = &shapes[i];
-        double ta[99], tb[99], ma, mb, bytes = (double)(sh->count * sh->step);
-        size_t iters;
-        int g;
-
-        if (filter != NULL && strstr(sh->name, filter) == NULL)
-            continue;
-        /* Calibrate: enough ops for one batch to take batch_ms. */
-        iters = 1;
-        while (run(&b, sh, iters) * (double)iters < batch_ms * 1e6 / 4)
-            iters *= 2;
-        iters *= 4;
-        for (int r = 0; r < rounds; r++) {
-            if (r % 2) { /* alternate who goes first */
-                ta[r] = run(&a, sh, iters);
-                tb[r] = run(&b, sh, iters);
-            } else {
-                tb[r] = run(&b, sh, iters);
-                ta[r] = run(&a, sh, iters);
-            }
-        }
-        ma = median(ta, rounds);
-        mb = median(tb, rounds);
-        printf("%-26s %12.1f %12.1f %10.1f %7.2fx\n", sh->name, ma, mb,
-               bytes > 0 ? bytes / mb * 1e3 : 0.0, ma / mb);
-        fflush(stdout);
-        for (g = 0; g < ngroups && strcmp(groups[g], sh->group); g++)
-            ;
-        if (g == ngroups)
-            groups[ngroups++] = sh->group;
-        logsum[g] += log(ma / mb);
-        gcount[g]++;
+    if (kernels != NULL) {
+        printf("A = %s, EVP update on a running context\n"
+               "B = each kernel alone, through the kernel ABI (%s)\n\n",
+               a.label, simd_arch_this.name);
+        status = bench_kernels(&a, kernels, sizes, nsizes, rounds, batch_ms);
+    } else {
+        open_side(&b);
+        printf("A = %s\nB = %s\n\n", a.label, b.label);
+        bench_shapes(&a, &b, filter, rounds, batch_ms);
+        close_side(&b);
     }
-    printf("\ngeometric mean of A/B (>1: B faster):\n");
-    for (int g = 0; g < ngroups; g++)
-        printf("  %-18s %6.3fx over %d shapes\n", groups[g],
-               exp(logsum[g] / gcount[g]), gcount[g]);
-    if (kernels)
-        time_kernels();
-    return (int)(sink & 0);
+    if (status == 0)
+        print_means();
+    close_side(&a);
+    free(inbuf);
+    free(outbuf);
+    return status | (int)(sink & 0);
 }

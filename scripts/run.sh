@@ -1,7 +1,7 @@
 #!/bin/sh
 # The main job: install what is missing, build, show the loaded provider and
 # its kernel choice, and benchmark simd against OpenSSL's default provider.
-# Extra arguments go to simdprov-bench (e.g. -a simd:level=portable -k).
+# Extra arguments go to simdprov-bench (e.g. -a simd:level=portable, or -k all).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh

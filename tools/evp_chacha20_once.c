@@ -1,9 +1,10 @@
 /*
  * One EVP ChaCha20 update of LEN bytes through the target's own libcrypto
- * (default provider), for counting the instructions its assembly runs under
- * qemu (scripts/aarch64-insn-count.sh). Prints libcrypto's load address so
- * the script can check it is where -dfilter expects it.
- * Usage: openssl_driver LEN
+ * (default provider), for counting the instructions OpenSSL's assembly runs
+ * under qemu (tools/aarch64-insn-count.sh), next to tools/kernel_once.
+ * Prints libcrypto's load address so the script can check it is where
+ * -dfilter expects it.
+ * Usage: evp_chacha20_once LEN
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>

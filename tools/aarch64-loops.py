@@ -2,7 +2,7 @@
 """List the loops of aarch64 code in llvm-objdump-19 -d output.
 
 Usage: llvm-objdump-19 -d FILE [--start-address=A --stop-address=B] |
-           scripts/aarch64-loops.py [FUNCTION]
+           tools/aarch64-loops.py [FUNCTION]
 
 A loop is a backward branch (b, b.cond, cbz/cbnz, tbz/tbnz) to an address in
 the same listing; for each one prints its first and last address and the
