@@ -21,33 +21,17 @@
 #ifndef SIMDPROV_AARCH64_ASM_H
 #define SIMDPROV_AARCH64_ASM_H
 
+#include "../elf.h"
+
 #if defined(__AARCH64EB__)
 #error "the aarch64 kernels assume little-endian data"
 #endif
 
-#define ENTRY(name)                                                            \
-    .text;                                                                     \
-    .globl name;                                                               \
-    .hidden name;                                                              \
-    .type name, %function;                                                     \
-    .p2align 6;                                                                \
-    name:                                                                      \
-    hint #34 /* bti c */
+#define ENTRY(name) SIMD_FUNCTION(name, 6) hint #34 /* bti c */
 
-#define END(name) .size name, .- name
-
+/* GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI | PAC */
 #define ELF_NOTES                                                              \
-    .section .note.GNU-stack, "", %progbits;                                   \
-    .section .note.gnu.property, "a";                                          \
-    .p2align 3;                                                                \
-    .long 4;          /* name size: "GNU\0" */                                 \
-    .long 16;         /* descriptor size */                                    \
-    .long 5;          /* NT_GNU_PROPERTY_TYPE_0 */                             \
-    .asciz "GNU";                                                              \
-    .long 0xc0000000; /* GNU_PROPERTY_AARCH64_FEATURE_1_AND */                 \
-    .long 4;          /* data size */                                          \
-    .long 3;          /* BTI | PAC */                                          \
-    .long 0;          /* pad to 8 */                                           \
-    .p2align 3
+    SIMD_NOTE_GNU_STACK;                                                       \
+    SIMD_NOTE_GNU_PROPERTY(0xc0000000, 3)
 
 #endif

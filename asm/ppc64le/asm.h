@@ -18,23 +18,16 @@
 #ifndef SIMDPROV_PPC64LE_ASM_H
 #define SIMDPROV_PPC64LE_ASM_H
 
+#include "../elf.h"
+
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the ppc64le kernels assume little-endian ELFv2"
 #endif
 
 	.abiversion 2
 
-#define ENTRY(name)                                                            \
-    .text;                                                                     \
-    .globl name;                                                               \
-    .hidden name;                                                              \
-    .type name, @function;                                                     \
-    .p2align 5;                                                                \
-    name:                                                                      \
-    .localentry name, 0
+#define ENTRY(name) SIMD_FUNCTION(name, 5) .localentry name, 0
 
-#define END(name) .size name, .- name
-
-#define ELF_NOTES .section .note.GNU-stack, "", @progbits
+#define ELF_NOTES SIMD_NOTE_GNU_STACK
 
 #endif

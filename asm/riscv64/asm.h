@@ -13,16 +13,10 @@
 #ifndef SIMDPROV_RISCV64_ASM_H
 #define SIMDPROV_RISCV64_ASM_H
 
-#define ENTRY(name)                                                            \
-    .text;                                                                     \
-    .globl name;                                                               \
-    .hidden name;                                                              \
-    .type name, @function;                                                     \
-    .p2align 2;                                                                \
-    name:
+#include "../elf.h"
 
-#define END(name) .size name, .- name
+#define ENTRY(name) SIMD_FUNCTION(name, 2)
 
-#define ELF_NOTES .section .note.GNU-stack, "", @progbits
+#define ELF_NOTES SIMD_NOTE_GNU_STACK
 
 #endif

@@ -13,28 +13,13 @@
 #ifndef SIMDPROV_X86_64_ASM_H
 #define SIMDPROV_X86_64_ASM_H
 
-#define ENTRY(name)                                                            \
-    .text;                                                                     \
-    .globl name;                                                               \
-    .hidden name;                                                              \
-    .type name, @function;                                                     \
-    .p2align 5;                                                                \
-    name:                                                                      \
-    endbr64
+#include "../elf.h"
 
-#define END(name) .size name, .- name
+#define ENTRY(name) SIMD_FUNCTION(name, 5) endbr64
 
+/* GNU_PROPERTY_X86_FEATURE_1_AND: IBT | SHSTK */
 #define ELF_NOTES                                                              \
-    .section .note.GNU-stack, "", @progbits;                                   \
-    .section .note.gnu.property, "a";                                          \
-    .p2align 3;                                                                \
-    .long 4;           /* name size: "GNU\0" */                                \
-    .long 16;          /* descriptor size */                                   \
-    .long 5;           /* NT_GNU_PROPERTY_TYPE_0 */                            \
-    .asciz "GNU";                                                              \
-    .long 0xc0000002;  /* GNU_PROPERTY_X86_FEATURE_1_AND */                    \
-    .long 4;           /* data size */                                         \
-    .long 3;           /* IBT | SHSTK */                                       \
-    .p2align 3
+    SIMD_NOTE_GNU_STACK;                                                       \
+    SIMD_NOTE_GNU_PROPERTY(0xc0000002, 3)
 
 #endif
