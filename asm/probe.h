@@ -29,4 +29,8 @@ static inline uint32_t simd_grant(uint32_t caps, uint64_t word,
     return caps;
 }
 
+/* simd_grant over a whole array of rows. */
+#define SIMD_GRANT(caps, word, rows)                                           \
+    simd_grant((caps), (word), (rows), SIMD_COUNT(rows))
+
 #endif

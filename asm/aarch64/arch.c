@@ -30,12 +30,9 @@ static const simd_feature hwcap2_rows[] = {
 
 static uint32_t probe_aarch64(void)
 {
-    uint32_t caps = SIMD_CAP_ASM;
+    uint32_t caps = SIMD_GRANT(SIMD_CAP_ASM, getauxval(AT_HWCAP), hwcap_rows);
 
-    caps = simd_grant(caps, getauxval(AT_HWCAP), hwcap_rows,
-                      SIMD_COUNT(hwcap_rows));
-    return simd_grant(caps, getauxval(AT_HWCAP2), hwcap2_rows,
-                      SIMD_COUNT(hwcap2_rows));
+    return SIMD_GRANT(caps, getauxval(AT_HWCAP2), hwcap2_rows);
 }
 
 static const simd_level levels[] = {

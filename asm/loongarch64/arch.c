@@ -29,8 +29,7 @@ static const simd_feature hwcap_rows[] = {
 
 static uint32_t probe_loongarch64(void)
 {
-    return simd_grant(SIMD_CAP_ASM, getauxval(AT_HWCAP), hwcap_rows,
-                      SIMD_COUNT(hwcap_rows));
+    return SIMD_GRANT(SIMD_CAP_ASM, getauxval(AT_HWCAP), hwcap_rows);
 }
 
 static const simd_level levels[] = {

@@ -36,8 +36,7 @@ static uint32_t probe_ppc64le(void)
      */
     if ((getauxval(AT_HWCAP) & vector) != vector)
         return SIMD_CAP_ASM;
-    return simd_grant(SIMD_CAP_ASM, getauxval(AT_HWCAP2), hwcap2_rows,
-                      SIMD_COUNT(hwcap2_rows));
+    return SIMD_GRANT(SIMD_CAP_ASM, getauxval(AT_HWCAP2), hwcap2_rows);
 }
 
 static const simd_level levels[] = {

@@ -55,7 +55,7 @@ static uint32_t probe_riscv64(void)
          */
         return caps;
     }
-    return simd_grant(caps, pair.value, ext_rows, SIMD_COUNT(ext_rows));
+    return SIMD_GRANT(caps, pair.value, ext_rows);
 }
 
 static const simd_level levels[] = {

@@ -51,7 +51,7 @@ static uint32_t probe_x86_64(void)
     if (max_leaf < 1)
         return caps;
     __cpuid(1, eax, ebx, ecx, edx);
-    caps = simd_grant(caps, ecx, leaf1_ecx_rows, SIMD_COUNT(leaf1_ecx_rows));
+    caps = SIMD_GRANT(caps, ecx, leaf1_ecx_rows);
     if ((ecx & bit_OSXSAVE) && (ecx & bit_AVX))
         xcr0 = xgetbv0();
     if (max_leaf < 7)
@@ -61,7 +61,7 @@ static uint32_t probe_x86_64(void)
         ebx &= ~(unsigned int)(bit_AVX2 | bit_AVX512F);
     if ((xcr0 & zmm) != zmm)
         ebx &= ~(unsigned int)bit_AVX512F;
-    return simd_grant(caps, ebx, leaf7_ebx_rows, SIMD_COUNT(leaf7_ebx_rows));
+    return SIMD_GRANT(caps, ebx, leaf7_ebx_rows);
 }
 
 static const simd_level levels[] = {
