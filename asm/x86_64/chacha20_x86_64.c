@@ -12,7 +12,7 @@
  * so. The COST_* constants are the relative costs of one call of each
  * kernel on a full group (in ns, but only their ratios matter); how they
  * were measured is in docs/performance.md. The AVX-512 split follows the
- * measured crossovers of its kernels (bench/chacha20_x86_64_kernels.c).
+ * measured crossovers of its kernels (simdprov-bench -k).
  */
 #include "kernels.h"
 
@@ -32,7 +32,24 @@ typedef struct {
     unsigned cost;
 } finish;
 
-/* Run `kernel` on the first n bytes; return the counter words after them. */
+/* One group kernel: its function, group size in bytes and cost per group. */
+typedef struct {
+    simd_chacha20_fn fn;
+    size_t group;
+    unsigned cost;
+} group_kernel;
+
+/*
+ * One level's route: `wide` takes its whole groups first, when the message
+ * holds one and (if it has a cost) the estimate says it beats `main` for
+ * this length; then `main` its whole groups; then `finish` the rest.
+ */
+typedef struct {
+    group_kernel wide, main;
+    const finish *finish; /* indexed by blocks left, < main.group / 64 */
+} route;
+
+/* Run `kernel` on the first n bytes; advance the pointers and counter. */
 static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
                 const uint8_t **in, size_t *len, const uint32_t key[8],
                 uint32_t c[4])
@@ -44,66 +61,58 @@ static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
     *len -= n;
 }
 
-static void copy_ctr(uint32_t c[4], const uint32_t ctr[4])
-{
-    c[0] = ctr[0];
-    c[1] = ctr[1];
-    c[2] = ctr[2];
-    c[3] = ctr[3];
-}
-
 static size_t whole(size_t len, size_t group)
 {
     return len - len % group;
 }
 
-/* The row of `table` for the blocks of len (fewer than the table's rows). */
-static const finish *rest(const finish *table, size_t len)
+static const finish *rest(const route *r, size_t len)
 {
-    return &table[len / SIMD_CHACHA20_BLOCK];
+    return &r->finish[len / SIMD_CHACHA20_BLOCK];
 }
 
-static void run_rest(const finish *table, uint8_t *out, const uint8_t *in,
-                     size_t len, const uint32_t key[8], const uint32_t c[4])
+static size_t cost_main(const route *r, size_t len)
 {
+    return r->main.cost * (len / r->main.group) +
+           rest(r, len % r->main.group)->cost;
+}
+
+static size_t cost_wide(const route *r, size_t len)
+{
+    return r->wide.cost * (len / r->wide.group) +
+           cost_main(r, len % r->wide.group);
+}
+
+static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
+                         size_t len, const uint32_t key[8],
+                         const uint32_t ctr[4])
+{
+    uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
+
+    if (len >= r->wide.group &&
+        (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
+        run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
+    if (len >= r->main.group)
+        run(r->main.fn, whole(len, r->main.group), &out, &in, &len, key, c);
     if (len > 0)
-        rest(table, len)->fn(out, in, len, key, c);
+        rest(r, len)->fn(out, in, len, key, c);
 }
 
-/* --- SSSE3 --- */
-
+/* SSSE3: the 5-block hybrid when cheaper, then 4-block groups. */
 static const finish ssse3_finish[4] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
     {chacha20_ssse3_2x, COST_SSSE3_2X},
     {chacha20_ssse3_4x, COST_SSSE3_4X},
 };
+static const route ssse3_route = {
+    {chacha20_ssse3_5x, 320, COST_SSSE3_5X},
+    {chacha20_ssse3_4x, 256, COST_SSSE3_4X},
+    ssse3_finish,
+};
 
-static size_t cost_ssse3_4(size_t len)
-{
-    return COST_SSSE3_4X * (len / 256) + rest(ssse3_finish, len % 256)->cost;
-}
-
-static size_t cost_ssse3_5(size_t len)
-{
-    return COST_SSSE3_5X * (len / 320) + cost_ssse3_4(len % 320);
-}
-
-void chacha20_xor_ssse3(uint8_t *out, const uint8_t *in, size_t len,
-                        const uint32_t key[8], const uint32_t ctr[4])
-{
-    uint32_t c[4];
-
-    copy_ctr(c, ctr);
-    if (len >= 320 && cost_ssse3_5(len) < cost_ssse3_4(len))
-        run(chacha20_ssse3_5x, whole(len, 320), &out, &in, &len, key, c);
-    if (len >= 256)
-        run(chacha20_ssse3_4x, whole(len, 256), &out, &in, &len, key, c);
-    run_rest(ssse3_finish, out, in, len, key, c);
-}
-
-/* --- AVX2 (up to four blocks through the SSSE3 kernels) --- */
-
+/* AVX2: the 9-block hybrid when cheaper, then 8-block groups; up to four
+ * blocks left go through the SSSE3 kernels. */
 static const finish avx2_finish[8] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
@@ -114,32 +123,15 @@ static const finish avx2_finish[8] = {
     {chacha20_avx2_8x, COST_AVX2_8X},
     {chacha20_avx2_8x, COST_AVX2_8X},
 };
+static const route avx2_route = {
+    {chacha20_avx2_9x, 576, COST_AVX2_9X},
+    {chacha20_avx2_8x, 512, COST_AVX2_8X},
+    avx2_finish,
+};
 
-static size_t cost_avx2_8(size_t len)
-{
-    return COST_AVX2_8X * (len / 512) + rest(avx2_finish, len % 512)->cost;
-}
-
-static size_t cost_avx2_9(size_t len)
-{
-    return COST_AVX2_9X * (len / 576) + cost_avx2_8(len % 576);
-}
-
-void chacha20_xor_avx2(uint8_t *out, const uint8_t *in, size_t len,
-                       const uint32_t key[8], const uint32_t ctr[4])
-{
-    uint32_t c[4];
-
-    copy_ctr(c, ctr);
-    if (len >= 576 && cost_avx2_9(len) < cost_avx2_8(len))
-        run(chacha20_avx2_9x, whole(len, 576), &out, &in, &len, key, c);
-    if (len >= 512)
-        run(chacha20_avx2_8x, whole(len, 512), &out, &in, &len, key, c);
-    run_rest(avx2_finish, out, in, len, key, c);
-}
-
-/* --- AVX-512 (no costs: the narrowest covering kernel always wins) --- */
-
+/* AVX-512 (no costs: the narrowest covering kernel always wins): 32-block
+ * groups, then 16-block ones, then the narrowest kernel that covers the
+ * rest. */
 static const finish avx512_finish[16] = {
     {NULL, 0},
     {chacha20_avx512_1x, 0},
@@ -158,16 +150,23 @@ static const finish avx512_finish[16] = {
     {chacha20_avx512_16x, 0},
     {chacha20_avx512_16x, 0},
 };
+static const route avx512_route = {
+    {chacha20_avx512_32x, 2048, 0},
+    {chacha20_avx512_16x, 1024, 0},
+    avx512_finish,
+};
 
-void chacha20_xor_avx512(uint8_t *out, const uint8_t *in, size_t len,
-                         const uint32_t key[8], const uint32_t ctr[4])
+SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3)
 {
-    uint32_t c[4];
+    route_blocks(&ssse3_route, out, in, len, key, ctr);
+}
 
-    copy_ctr(c, ctr);
-    if (len >= 2048)
-        run(chacha20_avx512_32x, whole(len, 2048), &out, &in, &len, key, c);
-    if (len >= 1024)
-        run(chacha20_avx512_16x, whole(len, 1024), &out, &in, &len, key, c);
-    run_rest(avx512_finish, out, in, len, key, c);
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx2)
+{
+    route_blocks(&avx2_route, out, in, len, key, ctr);
+}
+
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx512)
+{
+    route_blocks(&avx512_route, out, in, len, key, ctr);
 }
