@@ -94,6 +94,18 @@ typedef struct {
     uint64_t flags;
 } abi_control;
 
+/*
+ * The usual control: abi_bad_<reg>, which breaks exactly <reg>. An arch
+ * lists its registers as `#define BAD_REGS(X) X(s0) X(s8) ...` and writes
+ * ABI_BAD_CONTROLS(BAD_REGS); to declare them and define abi_controls.
+ */
+#define ABI_BAD_DECLARE(reg) void abi_bad_##reg(void);
+#define ABI_BAD_ROW(reg) {"abi_bad_" #reg, abi_bad_##reg, #reg, 0},
+#define ABI_BAD_CONTROLS(list)                                                 \
+    list(ABI_BAD_DECLARE) const abi_control abi_controls[] = {                 \
+        list(ABI_BAD_ROW)};                                                    \
+    const size_t abi_ncontrols = sizeof(abi_controls) / sizeof(abi_controls[0])
+
 /* Per architecture (<arch>.c). */
 extern const abi_reg abi_regs[];
 extern const size_t abi_nregs;

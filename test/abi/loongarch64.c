@@ -19,15 +19,8 @@ const abi_reg abi_regs[] = {
 };
 const size_t abi_nregs = SIMD_COUNT(abi_regs);
 
-#define BAD(reg) void abi_bad_##reg(void);
-BAD(s0) BAD(s8) BAD(fp) BAD(fs0) BAD(fs7) BAD(sp) BAD(tp) BAD(r21)
-#undef BAD
-
-#define BAD(reg) {"abi_bad_" #reg, abi_bad_##reg, #reg, 0}
-const abi_control abi_controls[] = {
-    BAD(s0), BAD(s8), BAD(fp), BAD(fs0), BAD(fs7), BAD(sp), BAD(tp), BAD(r21),
-};
-const size_t abi_ncontrols = SIMD_COUNT(abi_controls);
+#define BAD_REGS(X) X(s0) X(s8) X(fp) X(fs0) X(fs7) X(sp) X(tp) X(r21)
+ABI_BAD_CONTROLS(BAD_REGS);
 
 void abi_arch_setup(uint32_t caps)
 {

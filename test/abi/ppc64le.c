@@ -24,17 +24,9 @@ const abi_reg abi_regs[] = {
 };
 const size_t abi_nregs = SIMD_COUNT(abi_regs);
 
-#define BAD(reg) void abi_bad_##reg(void);
-BAD(r14) BAD(r31) BAD(f14) BAD(f26) BAD(f31) BAD(v20) BAD(v31) BAD(cr2)
-BAD(cr4) BAD(r1) BAD(r2) BAD(r13)
-#undef BAD
-
-#define BAD(reg) {"abi_bad_" #reg, abi_bad_##reg, #reg, 0}
-const abi_control abi_controls[] = {
-    BAD(r14), BAD(r31), BAD(f14), BAD(f26), BAD(f31), BAD(v20),
-    BAD(v31), BAD(cr2), BAD(cr4), BAD(r1), BAD(r2), BAD(r13),
-};
-const size_t abi_ncontrols = SIMD_COUNT(abi_controls);
+#define BAD_REGS(X) X(r14) X(r31) X(f14) X(f26) X(f31) X(v20) X(v31) X(cr2) \
+    X(cr4) X(r1) X(r2) X(r13)
+ABI_BAD_CONTROLS(BAD_REGS);
 
 void abi_arch_setup(uint32_t caps)
 {

@@ -17,15 +17,8 @@ const abi_reg abi_regs[] = {
 };
 const size_t abi_nregs = SIMD_COUNT(abi_regs);
 
-#define BAD(reg) void abi_bad_##reg(void);
-BAD(s0) BAD(s11) BAD(fs5) BAD(sp) BAD(gp) BAD(tp)
-#undef BAD
-
-#define BAD(reg) {"abi_bad_" #reg, abi_bad_##reg, #reg, 0}
-const abi_control abi_controls[] = {
-    BAD(s0), BAD(s11), BAD(fs5), BAD(sp), BAD(gp), BAD(tp),
-};
-const size_t abi_ncontrols = SIMD_COUNT(abi_controls);
+#define BAD_REGS(X) X(s0) X(s11) X(fs5) X(sp) X(gp) X(tp)
+ABI_BAD_CONTROLS(BAD_REGS);
 
 void abi_arch_setup(uint32_t caps)
 {
