@@ -113,16 +113,20 @@ static const simd_kernel chacha20_inner[] = {
 };
 
 /*
- * MD5: avx512vl wins wherever vprold has 1-cycle latency; bmi1 and x86_64
- * share a schedule and tie (bmi1 issues fewer instructions), so bmi1 goes
- * first. Measurements: docs/performance.md.
+ * MD5: bmi1 and x86_64 share a schedule and tie (bmi1 issues fewer
+ * instructions), so bmi1 goes first; both run at or above OpenSSL's
+ * md5-x86_64 on every CPU measured. avx512vl (vprold rotates) wins by ~12%
+ * where vprold has 1-cycle latency (the Intel Xeon) but runs at 0.53x OpenSSL
+ * on AMD Zen 5, and CPUID cannot tell the two apart, so it is never the
+ * default: it stays available by name (SIMDPROV_MD5=avx512vl), last before
+ * portable. Measurements: docs/performance.md.
  */
 static const simd_kernel md5[] = {
+    SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),
+    SIMD_KERNEL(md5, "x86_64", SIMD_CAP_ASM, md5_blocks_x86_64),
     SIMD_KERNEL(md5, "avx512vl",
                 SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
                 md5_blocks_avx512vl),
-    SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),
-    SIMD_KERNEL(md5, "x86_64", SIMD_CAP_ASM, md5_blocks_x86_64),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
