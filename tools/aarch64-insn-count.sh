@@ -6,7 +6,7 @@
 #     logs one line per executed instruction inside the range; the steady
 #     state per block is (count(128 KiB) - count(64 KiB)) / 1024. The calls
 #     are BUILD_DIR/tools/kernel_once (counted by tools/count-insns-qemu.sh)
-#     and BUILD_DIR/tools/evp_chacha20_once (OpenSSL's code).
+#     and BUILD_DIR/bench/evp_chacha20_once (OpenSSL's code).
 # Usage: tools/aarch64-insn-count.sh [BUILD_DIR]   (default build-cross/aarch64-gcc,
 #        made by scripts/test-cross.sh aarch64, then configured with
 #        -Dtools=true and rebuilt). Output goes to stdout.
@@ -47,7 +47,7 @@ echo "## static: OpenSSL libcrypto.so.3 $(printf '%#x..%#x' $ossl_lo $ossl_hi) (
 $OBJDUMP -d --start-address=$ossl_lo --stop-address=$((ossl_hi + 4)) "$LIBCRYPTO" | python3 "$LOOPS"
 
 # ---------------------------------------------------------------- dynamic
-EVP=$BUILD/tools/evp_chacha20_once
+EVP=$BUILD/bench/evp_chacha20_once
 [ -x "$EVP" ] || { echo "no $EVP: meson configure $BUILD -Dtools=true && ninja -C $BUILD" >&2; exit 2; }
 
 kernel() { # LEN cpu alg kernel symbol... -> instructions one kernel call runs
