@@ -5,7 +5,6 @@
  * copies at creation. Nothing re-probes per call.
  */
 #define _GNU_SOURCE /* secure_getenv */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,38 +174,42 @@ static void report_override(void *arg, simd_select_problem problem,
  * The override: each key comes from the environment (SIMDPROV_LEVEL,
  * SIMDPROV_CHACHA20, SIMDPROV_MD5, ...) when set, else from the provider's
  * config section (level, chacha20, md5, ...). secure_getenv: a set-uid
- * program does not let its caller pick kernels. The names are upper-cased
- * copies kept in `env_names` for the life of the call.
+ * program does not let its caller pick kernels.
  */
+#define NKEYS (1 + SIMD_NALGS) /* the level, then one per algorithm */
+static const char *const env_vars[NKEYS] = {
+    "SIMDPROV_LEVEL",
+#define SIMD_ALG_ENV(id, key, title) "SIMDPROV_" #id,
+    SIMD_ALGORITHMS(SIMD_ALG_ENV)
+#undef SIMD_ALG_ENV
+};
+static const char *const conf_keys[NKEYS] = {
+    "level",
+#define SIMD_ALG_CONF(id, key, title) #key,
+    SIMD_ALGORITHMS(SIMD_ALG_CONF)
+#undef SIMD_ALG_CONF
+};
+
 static void read_override(const OSSL_CORE_HANDLE *handle,
                           OSSL_FUNC_core_get_params_fn *core_get_params,
                           simd_override *ov)
 {
-    const char *conf[1 + SIMD_NALGS] = {NULL};
-    const char *keys[1 + SIMD_NALGS];
-    const char **slots[1 + SIMD_NALGS];
-    OSSL_PARAM req[1 + SIMD_NALGS + 1];
+    const char *conf[NKEYS] = {NULL};
+    const char **slots[NKEYS];
+    OSSL_PARAM req[NKEYS + 1];
 
-    keys[0] = "level";
     slots[0] = &ov->level;
-    for (unsigned a = 0; a < SIMD_NALGS; a++) {
-        keys[1 + a] = simd_alg_name(a);
+    for (unsigned a = 0; a < SIMD_NALGS; a++)
         slots[1 + a] = &ov->kernel[a];
-    }
-    for (unsigned i = 0; i < 1 + SIMD_NALGS; i++)
-        req[i] = OSSL_PARAM_construct_utf8_ptr(keys[i], (char **)&conf[i], 0);
-    req[1 + SIMD_NALGS] = OSSL_PARAM_construct_end();
+    for (unsigned i = 0; i < NKEYS; i++)
+        req[i] = OSSL_PARAM_construct_utf8_ptr(conf_keys[i],
+                                               (char **)&conf[i], 0);
+    req[NKEYS] = OSSL_PARAM_construct_end();
     if (core_get_params != NULL)
         core_get_params(handle, req);
-    for (unsigned i = 0; i < 1 + SIMD_NALGS; i++) {
-        char var[32] = "SIMDPROV_";
-        size_t n = strlen(var);
-        const char *env;
+    for (unsigned i = 0; i < NKEYS; i++) {
+        const char *env = secure_getenv(env_vars[i]);
 
-        for (const char *k = keys[i]; *k != '\0' && n + 1 < sizeof(var); k++)
-            var[n++] = (char)toupper((unsigned char)*k);
-        var[n] = '\0';
-        env = secure_getenv(var);
         *slots[i] = env != NULL ? env : conf[i];
     }
 }
