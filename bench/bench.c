@@ -4,7 +4,10 @@
  * round times both sides back to back, and the table gives each side's
  * median ns/op and the median of the per-round ratios A/B. Shapes follow the
  * published results simdprov reproduces: Go's chacha20 and md5 benchmarks
- * and the Linux tcrypt sizes, plus the glue's own fixed cost.
+ * and the Linux tcrypt sizes, a size sweep, what OpenSSH and QUIC do per
+ * packet, plus the glue's own fixed cost and its cost over the bare kernel.
+ * Each round is tagged quiet or contended (regime.h) and the ratios are
+ * given per regime as well as overall.
  *
  *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER]
  *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
@@ -18,12 +21,11 @@
  *       (or SIMDPROV_TEST_LEVEL) cannot run is reported and skipped.
  */
 #define _GNU_SOURCE /* setenv */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h> /* strcasecmp */
-#include <time.h>
+#include <unistd.h> /* isatty */
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -31,6 +33,9 @@
 
 #include "../asm/arch.h"
 #include "../test/testcaps.h"
+#include "callers.h"
+#include "regime.h"
+#include "report.h"
 
 typedef struct {
     const char *spec;
@@ -38,6 +43,7 @@ typedef struct {
     OSSL_PROVIDER *prov[2];
     EVP_CIPHER *chacha20;
     EVP_MD *md5;
+    const simd_kernel *kernel; /* simd's ChaCha20 kernel; NULL for default */
     char label[160];
 } side;
 
@@ -48,7 +54,10 @@ typedef enum {
     CHACHA_UPDATE,
     MD5_OP,
     MD5_UPDATE,
-    GLUE
+    GLUE,
+    CHACHA_IV_UPDATE, /* keyed context: IV re-init + one in-place update */
+    SSH_PACKET,       /* callers.h */
+    QUIC_HP
 } kind;
 
 typedef struct {
@@ -91,7 +100,36 @@ static const shape shapes[] = {
     /* The glue's fixed cost: ChaCha20 init + a 0-byte update; MD5 of "". */
     {"glue", "ChaCha20 init+update(0)", GLUE, 1, 0, 0},
     {"glue", "MD5 init+final(empty)", GLUE, 0, 0, 0},
+    /* Every length class of the x86_64 kernels (one block, partial groups,
+     * whole groups, long runs) and the common packet sizes. */
+    {"chacha20-sweep", "ChaCha20 sweep 16", CHACHA_IV_UPDATE, 1, 16, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 64", CHACHA_IV_UPDATE, 1, 64, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 128", CHACHA_IV_UPDATE, 1, 128, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 192", CHACHA_IV_UPDATE, 1, 192, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 256", CHACHA_IV_UPDATE, 1, 256, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 320", CHACHA_IV_UPDATE, 1, 320, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 384", CHACHA_IV_UPDATE, 1, 384, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 512", CHACHA_IV_UPDATE, 1, 512, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 768", CHACHA_IV_UPDATE, 1, 768, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 1024", CHACHA_IV_UPDATE, 1, 1024, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 1350", CHACHA_IV_UPDATE, 1, 1350, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 2048", CHACHA_IV_UPDATE, 1, 2048, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 4096", CHACHA_IV_UPDATE, 1, 4096, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 8192", CHACHA_IV_UPDATE, 1, 8192, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 16384", CHACHA_IV_UPDATE, 1, 16384, 0},
+    {"chacha20-sweep", "ChaCha20 sweep 65536", CHACHA_IV_UPDATE, 1, 65536, 0},
+    /* chacha20-poly1305@openssh.com: one packet of STEP payload bytes. */
+    {"chacha20-ssh", "ChaCha20 ssh 64", SSH_PACKET, 1, 64, 0},
+    {"chacha20-ssh", "ChaCha20 ssh 256", SSH_PACKET, 1, 256, 0},
+    {"chacha20-ssh", "ChaCha20 ssh 1024", SSH_PACKET, 1, 1024, 0},
+    {"chacha20-ssh", "ChaCha20 ssh 16384", SSH_PACKET, 1, 16384, 0},
+    {"chacha20-ssh", "ChaCha20 ssh 32768", SSH_PACKET, 1, 32768, 0},
+    /* QUIC header protection: a 5-byte mask from a 16-byte sample. */
+    {"chacha20-quic", "ChaCha20 quic hp", QUIC_HP, 1, 5, 0},
 };
+
+/* The glue's cost over the kernel, per update (bench_glue). */
+static const size_t glue_sizes[] = {64, 512, 1024};
 
 /* inbuf holds the largest shape (8 MiB) plus its updates' offsets and a
  * misalignment; outbuf the largest -k size plus the same. */
@@ -102,19 +140,24 @@ static uint8_t *inbuf, *outbuf;
 static const uint8_t key[32] = {1, 2, 3}, iv[16] = {4, 5, 6};
 static volatile uint8_t sink;
 
-static double now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static void fail(const char *what)
 {
     fprintf(stderr, "bench: %s failed\n", what);
     ERR_print_errors_fp(stderr);
     exit(1);
+}
+
+/* The table row (or inner kernel) the provider named, for bench_glue. */
+static const simd_kernel *find_chacha20_kernel(const char *name)
+{
+    const simd_table *lists[2] = {&simd_arch_this.tables[SIMD_ALG_CHACHA20],
+                                  &simd_arch_this.inner[SIMD_ALG_CHACHA20]};
+
+    for (int l = 0; l < 2 && name != NULL; l++)
+        for (size_t i = 0; i < lists[l]->n; i++)
+            if (strcmp(lists[l]->kernels[i].name, name) == 0)
+                return &lists[l]->kernels[i];
+    return NULL;
 }
 
 /* Applies "simd:level=x,md5=y" to the environment the provider reads at
@@ -175,6 +218,7 @@ static void open_side(side *s)
             fail("reading simd's kernel choice");
         snprintf(s->label, sizeof(s->label), "simd[%s/%s]%s%s", c, m,
                  path ? " from " : "", path ? path : "");
+        s->kernel = find_chacha20_kernel(c);
     } else {
         snprintf(s->label, sizeof(s->label), "default");
     }
@@ -193,21 +237,30 @@ static void close_side(side *s)
     OSSL_LIB_CTX_free(s->libctx);
 }
 
+/* OpenSSH's header key: the second half of its 64-byte key. */
+static const uint8_t header_key[32] = {7, 8, 9};
+
 /* Runs `iters` ops of shape sh on side s; returns ns/op. */
 static double run(const side *s, const shape *sh, size_t iters)
 {
     EVP_CIPHER_CTX *cctx = EVP_CIPHER_CTX_new();
+    EVP_CIPHER_CTX *hctx = EVP_CIPHER_CTX_new(); /* OpenSSH's header key */
     EVP_MD_CTX *mctx = EVP_MD_CTX_new();
-    uint8_t md[16];
+    uint8_t md[16] = {0}, sample[16] = {0}, mask[5];
     unsigned int mdl;
     int outl;
     double t0;
 
-    if (cctx == NULL || mctx == NULL)
+    if (cctx == NULL || hctx == NULL || mctx == NULL)
         fail("allocating contexts");
-    if (sh->kind == CHACHA_UPDATE &&
-        !EVP_EncryptInit_ex2(cctx, s->chacha20, key, iv, NULL))
+    /* The callers key their contexts once (EVP_CipherInit, as they do). */
+    if ((sh->kind == CHACHA_UPDATE || sh->kind == CHACHA_IV_UPDATE ||
+         sh->kind == SSH_PACKET || sh->kind == QUIC_HP) &&
+        !EVP_CipherInit(cctx, s->chacha20, key, iv, 1))
         fail("init");
+    if (sh->kind == SSH_PACKET &&
+        !EVP_CipherInit(hctx, s->chacha20, header_key, iv, 1))
+        fail("header key init");
     if (sh->kind == MD5_UPDATE && !EVP_DigestInit_ex2(mctx, s->md5, NULL))
         fail("digest init");
     t0 = now_ns();
@@ -248,11 +301,28 @@ static double run(const side *s, const shape *sh, size_t iters)
                 fail("init+final");
             }
             break;
+        case CHACHA_IV_UPDATE:
+            if (!EVP_EncryptInit_ex2(cctx, NULL, NULL, iv, NULL) ||
+                !EVP_EncryptUpdate(cctx, outbuf, &outl, outbuf,
+                                   (int)sh->step))
+                fail("IV re-init + update");
+            break;
+        case SSH_PACKET: /* the sequence number: one packet per op */
+            if (!ssh_packet(cctx, hctx, i, outbuf, sh->step, md))
+                fail("ssh packet");
+            break;
+        case QUIC_HP: /* each packet samples other ciphertext */
+            sample[0] = (uint8_t)i, sample[5] = (uint8_t)(i >> 8);
+            if (!quic_hp_mask(cctx, sample, mask))
+                fail("quic header protection");
+            sink ^= mask[0];
+            break;
         }
     }
     t0 = now_ns() - t0;
-    sink ^= outbuf[0];
+    sink ^= outbuf[0] ^ md[0];
     EVP_CIPHER_CTX_free(cctx);
+    EVP_CIPHER_CTX_free(hctx);
     EVP_MD_CTX_free(mctx);
     return t0 / (double)iters;
 }
@@ -275,6 +345,7 @@ typedef struct {
     simd_alg alg;
     const simd_kernel *kernel;
     size_t len;
+    int in_place; /* outbuf to outbuf, as the glue rows' EVP side */
 } kernel_run;
 
 static double time_kernel(const void *arg, size_t iters)
@@ -287,119 +358,67 @@ static double time_kernel(const void *arg, size_t iters)
         if (r->alg == SIMD_ALG_MD5)
             r->kernel->fn.md5(state, inbuf, r->len / SIMD_MD5_BLOCK);
         else
-            r->kernel->fn.chacha20(outbuf, inbuf, r->len, k32, ctr);
+            r->kernel->fn.chacha20(outbuf, r->in_place ? outbuf : inbuf,
+                                   r->len, k32, ctr);
     }
     t0 = now_ns() - t0;
     sink ^= (uint8_t)(outbuf[0] ^ state[0]);
     return t0 / (double)iters;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Which row is running, on a terminal (the table waits for the end). */
+static void progress(const char *name)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Something to time: returns ns per op over `iters` ops. */
-typedef double (*timer)(const void *arg, size_t iters);
-
-typedef struct {
-    double a, b;  /* median ns/op of each side */
-    double ratio; /* median of the per-round ratios A/B */
-} outcome;
-
-/* Times A and B in `rounds` interleaved rounds of about batch_ms each,
- * alternating which goes first. */
-static outcome compare(timer ta, const void *a, timer tb, const void *b,
-                       int rounds, double batch_ms)
-{
-    double va[99], vb[99], vr[99];
-    size_t iters = 1;
-    outcome o;
-
-    /* Calibrate: enough ops for one batch to take batch_ms. */
-    while (tb(b, iters) * (double)iters < batch_ms * 1e6 / 4)
-        iters *= 2;
-    iters *= 4;
-    for (int r = 0; r < rounds; r++) {
-        if (r % 2) {
-            va[r] = ta(a, iters);
-            vb[r] = tb(b, iters);
-        } else {
-            vb[r] = tb(b, iters);
-            va[r] = ta(a, iters);
-        }
-        vr[r] = va[r] / vb[r];
-    }
-    o.a = median(va, rounds);
-    o.b = median(vb, rounds);
-    o.ratio = median(vr, rounds);
-    return o;
-}
-
-/* Geometric means of A/B per group of rows. */
-typedef struct {
-    char name[40];
-    double logsum;
-    int n;
-} tally;
-
-#define MAX_GROUPS 64
-static tally groups[MAX_GROUPS];
-static int ngroups;
-
-static void print_header(const char *what)
-{
-    printf("%-30s %12s %12s %10s %8s\n", what, "A ns/op", "B ns/op",
-           "B MB/s", "A/B");
-}
-
-static void print_row(const char *group, const char *name, outcome o,
-                      double bytes)
-{
-    int g;
-
-    printf("%-30s %12.1f %12.1f %10.1f %7.2fx\n", name, o.a, o.b,
-           bytes > 0 ? bytes / o.b * 1e3 : 0.0, o.ratio);
-    fflush(stdout);
-    for (g = 0; g < ngroups && strcmp(groups[g].name, group); g++)
-        ;
-    if (g == MAX_GROUPS)
-        return;
-    if (g == ngroups)
-        snprintf(groups[ngroups++].name, sizeof(groups[g].name), "%s", group);
-    groups[g].logsum += log(o.ratio);
-    groups[g].n++;
-}
-
-static void print_means(void)
-{
-    printf("\ngeometric mean of A/B (>1: B faster):\n");
-    for (int g = 0; g < ngroups; g++)
-        printf("  %-24s %6.3fx over %d rows\n", groups[g].name,
-               exp(groups[g].logsum / groups[g].n), groups[g].n);
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\r%-60.60s\r", name);
 }
 
 static void bench_shapes(const side *a, const side *b, const char *filter,
                          int rounds, double batch_ms)
 {
-    print_header("shape");
+    trial tr;
+
     for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
         const shape *sh = &shapes[i];
         shape_run ra = {a, sh}, rb = {b, sh};
+        const timed t[2] = {{time_shape, &ra}, {time_shape, &rb}};
 
         if (filter != NULL && strstr(sh->name, filter) == NULL)
             continue;
-        print_row(sh->group, sh->name,
-                  compare(time_shape, &ra, time_shape, &rb, rounds, batch_ms),
-                  (double)(sh->count * sh->step));
+        progress(sh->name);
+        run_trial(&tr, t, 2, rounds, batch_ms);
+        add_row(ROW_AB, sh->group, sh->name, (double)(sh->count * sh->step),
+                &tr);
+    }
+}
+
+/* Per update, what each side's glue adds to B's ChaCha20 kernel: the kernel
+ * alone on N bytes in place against the same bytes through EVP (IV re-init +
+ * update, as the sweep) on A and on B, in one interleaved trial. OpenSSL's
+ * own kernel is not exported, so A's figure is over simd's kernel: it is
+ * default's glue plus any difference between the two kernels. */
+static void bench_glue(const side *a, const side *b, const char *filter,
+                       int rounds, double batch_ms)
+{
+    trial tr;
+    char name[32];
+
+    if (b->kernel == NULL)
+        return; /* B is not simd: no kernel to subtract */
+    for (size_t i = 0; i < sizeof(glue_sizes) / sizeof(glue_sizes[0]); i++) {
+        shape evp = {"", "", CHACHA_IV_UPDATE, 1, glue_sizes[i], 0};
+        shape_run ra = {a, &evp}, rb = {b, &evp};
+        kernel_run kr = {SIMD_ALG_CHACHA20, b->kernel, glue_sizes[i], 1};
+        const timed t[3] = {
+            {time_kernel, &kr}, {time_shape, &ra}, {time_shape, &rb}};
+
+        snprintf(name, sizeof(name), "ChaCha20 glue %zu", glue_sizes[i]);
+        if (filter != NULL && strstr(name, filter) == NULL)
+            continue;
+        progress(name);
+        run_trial(&tr, t, 3, rounds, batch_ms);
+        snprintf(name, sizeof(name), "%zu", glue_sizes[i]);
+        add_row(ROW_GLUE, b->kernel->name, name, (double)glue_sizes[i], &tr);
     }
 }
 
@@ -454,7 +473,7 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
             for (size_t i = 0; i < lists[l]->n && npicked < 128; i++)
                 if (named(names, (simd_alg)alg, &lists[l]->kernels[i], used))
                     picked[npicked++] = (kernel_run){
-                        (simd_alg)alg, &lists[l]->kernels[i], 0};
+                        (simd_alg)alg, &lists[l]->kernels[i], 0, 0};
     }
     for (int n = 0; n < nnames; n++) {
         if (!used[n]) {
@@ -463,7 +482,6 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
             return 2;
         }
     }
-    print_header("kernel bytes");
     for (int p = 0; p < npicked; p++) {
         kernel_run *kr = &picked[p];
         size_t unit = kr->kernel->group ? kr->kernel->group : 64;
@@ -480,6 +498,8 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
                          kr->alg == SIMD_ALG_MD5 ? MD5_UPDATE : CHACHA_UPDATE,
                          1, 0, 0};
             shape_run ra = {a, &evp};
+            const timed t[2] = {{time_shape, &ra}, {time_kernel, kr}};
+            trial tr;
 
             /* Whole blocks (whole groups for the inner kernels that take
              * only those), the same bytes on both sides. */
@@ -488,10 +508,9 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
                 continue;
             evp.step = kr->len;
             snprintf(name, sizeof(name), "%s %zu", group, kr->len);
-            print_row(group, name,
-                      compare(time_shape, &ra, time_kernel, kr, rounds,
-                              batch_ms),
-                      (double)kr->len);
+            progress(name);
+            run_trial(&tr, t, 2, rounds, batch_ms);
+            add_row(ROW_AB, group, name, (double)kr->len, &tr);
         }
     }
     return 0;
@@ -555,22 +574,28 @@ int main(int argc, char **argv)
     if (inbuf == NULL || outbuf == NULL)
         fail("allocating buffers");
     memset(inbuf, 0x5a, INBUF_SIZE);
+    regime_calibrate();
     open_side(&a);
     printf("%s, %d rounds of ~%.0f ms per side, interleaved; medians\n",
            OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms);
     if (kernels != NULL) {
         printf("A = %s, EVP update on a running context\n"
-               "B = each kernel alone, through the kernel ABI (%s)\n\n",
+               "B = each kernel alone, through the kernel ABI (%s)\n",
                a.label, simd_arch_this.name);
+        fflush(stdout);
         status = bench_kernels(&a, kernels, sizes, nsizes, rounds, batch_ms);
     } else {
         open_side(&b);
-        printf("A = %s\nB = %s\n\n", a.label, b.label);
+        printf("A = %s\nB = %s\n", a.label, b.label);
+        fflush(stdout);
         bench_shapes(&a, &b, filter, rounds, batch_ms);
+        bench_glue(&a, &b, filter, rounds, batch_ms);
         close_side(&b);
     }
-    if (status == 0)
-        print_means();
+    progress("");
+    print_regimes();
+    printf("\n");
+    print_rows(kernels != NULL ? "kernel bytes" : "shape");
     close_side(&a);
     free(inbuf);
     free(outbuf);
