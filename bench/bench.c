@@ -9,8 +9,10 @@
  * Each round is tagged quiet or contended (regime.h) and the ratios are
  * given per regime as well as overall.
  *
- *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER]
+ *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER] [-w]
  *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
+ *   -w: wall-clock time (CLOCK_MONOTONIC) instead of the thread's CPU time,
+ *       which leaves out the time other jobs on the machine take from us
  *   SIDE: default | simd | simd:KEY=VALUE[,KEY=VALUE]  (KEY: level, chacha20,
  *         md5 - the provider override; path - load simd.so from that folder,
  *         e.g. another build), e.g. -a simd:level=portable -b simd
@@ -534,9 +536,9 @@ static void usage(const char *argv0)
 {
     fprintf(stderr,
             "usage: %s [-a SIDE] [-b SIDE] [-r ROUNDS] [-t BATCH_MS] "
-            "[-f FILTER]\n"
+            "[-f FILTER] [-w]\n"
             "       %s -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] "
-            "[-r ROUNDS] [-t BATCH_MS]\n",
+            "[-r ROUNDS] [-t BATCH_MS] [-w]\n",
             argv0, argv0);
     exit(2);
 }
@@ -562,6 +564,8 @@ int main(int argc, char **argv)
             filter = argv[++i];
         else if (!strcmp(argv[i], "-k") && i + 1 < argc)
             kernels = argv[++i];
+        else if (!strcmp(argv[i], "-w"))
+            bench_wall_clock = 1;
         else if (!strcmp(argv[i], "-s") && i + 1 < argc)
             nsizes = parse_sizes(argv[++i], sizes, 16);
         else
@@ -576,8 +580,10 @@ int main(int argc, char **argv)
     memset(inbuf, 0x5a, INBUF_SIZE);
     regime_calibrate();
     open_side(&a);
-    printf("%s, %d rounds of ~%.0f ms per side, interleaved; medians\n",
-           OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms);
+    printf("%s, %d rounds of ~%.1f ms per side, interleaved; medians of "
+           "%s time\n",
+           OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms,
+           bench_wall_clock ? "wall-clock" : "thread CPU");
     if (kernels != NULL) {
         printf("A = %s, EVP update on a running context\n"
                "B = each kernel alone, through the kernel ABI (%s)\n",

@@ -13,6 +13,10 @@
  * than the quietest probe seen (see regime.c for why 1.3). */
 #define REGIME_THRESHOLD 1.3
 
+/* What now_ns() reads: 0 (default), the thread's CPU time, so time it spends
+ * descheduled (other jobs on a shared machine) is not counted; 1 (-w),
+ * wall-clock time, which counts it. */
+extern int bench_wall_clock;
 double now_ns(void);
 
 /* Takes the start-up baseline: the fastest of many probes. */
