@@ -29,13 +29,13 @@
 .Lnine:
     .long 9
 
-/* Frame (32-byte aligned): input state splat, c words, the keystream of a
- * partial group (1..7 blocks), the precomputed column round. */
+/* Frame (32-byte aligned): input state splat, c words, the precomputed
+ * column round. No keystream is ever stored: a partial group is XORed
+ * from registers. */
 #define SPLAT(i) (32 * (i))(%rsp)
 #define CMEM(i) (512 + 32 * (i))(%rsp)
-#define KS 640
-#define PRE 1152
-#define FRAME8 1216
+#define PRE 640
+#define FRAME8 704
 
 /* Two quarter-rounds in parallel on ymm registers (by number), temps 10,11. */
 .macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
@@ -140,24 +140,37 @@
     vpunpckhqdq %ymm\D, %ymm\T1, %ymm\D
 .endm
 
-/* mode 0: XOR 32 keystream bytes into out at off; mode 1: store to KS. */
-.macro OUT32 mode, r, off
-.if \mode == 0
+/* XOR 32 keystream bytes (ymm r) into out at byte offset off. */
+.macro OUT32 r, off
     vpxor \off(%rsi), %ymm\r, %ymm\r
     vmovdqu %ymm\r, \off(%rdi)
-.else
-    vmovdqa %ymm\r, (KS + \off)(%rsp)
-.endif
 .endm
 
 /* Join the lane halves of two transposed word groups: P holds words
  * 8h..8h+3, Q words 8h+4..8h+7, lane 0 = block j, lane 1 = block 4+j;
- * the result is 32 contiguous bytes of block j and of block 4+j. */
+ * the result is 32 contiguous bytes of block j and of block 4+j, XORed
+ * into out. mode 0: both; mode 1 (a partial group, rdx < 512): only the
+ * blocks below rdx, so no keystream goes through memory. Branching on the
+ * length (public) only. */
 .macro JOIN1 mode, P, Q, j, h
+.if \mode == 0
     vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
     vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
-    OUT32 \mode, 8, (64 * \j + 32 * \h)
-    OUT32 \mode, 9, (256 + 64 * \j + 32 * \h)
+    OUT32 8, (64 * \j + 32 * \h)
+    OUT32 9, (256 + 64 * \j + 32 * \h)
+.else
+.if \j > 0
+    cmp $(64 * \j), %rdx
+    jbe 7f
+.endif
+    vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
+    OUT32 8, (64 * \j + 32 * \h)
+    cmp $(256 + 64 * \j), %rdx
+    jbe 7f
+    vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
+    OUT32 9, (256 + 64 * \j + 32 * \h)
+7:
+.endif
 .endm
 
 .macro FINISH8 mode
@@ -294,22 +307,6 @@ ENTRY(chacha20_avx2_8x)
     jmp .L8x_done
 .L8x_partial:
     FINISH8 1
-    /* XOR rdx (whole blocks, < 512 bytes) against KS, 16 bytes at a time */
-    xor %eax, %eax
-1:
-    lea 16(%rax), %r9
-    cmp %rdx, %r9
-    ja 2f
-    vmovdqu (%rsi,%rax), %xmm0
-    vpxor KS(%rsp,%rax), %xmm0, %xmm0
-    vmovdqu %xmm0, (%rdi,%rax)
-    mov %r9, %rax
-    jmp 1b
-2:
-    vpxor %xmm0, %xmm0, %xmm0
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    vmovdqa %ymm0, (KS + 32 * \i)(%rsp)
-    .endr
 .L8x_done:
     /* wipe what derives from the key: its splat, the c words, PRE (the
      * constants, counters and nonce are not secret) */

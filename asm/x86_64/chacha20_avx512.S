@@ -15,9 +15,12 @@
  * to the row layouts at every size they would serve (docs/performance.md):
  * below 16 blocks the rounds are latency-bound, and a row layout needs a
  * quarter of the instructions and no transpose.
- * A partial group (fewer blocks than the kernel computes at once) goes
- * through a keystream copy on the stack, 64 bytes at a time, so no byte
- * outside [in, in+len) / [out, out+len) is touched. All end with vzeroupper.
+ * After the final transposition every kernel holds block b of its group
+ * whole in one register (zmm b; a ymm pair in the 2-block kernel), so a
+ * partial group (fewer blocks than the kernel computes at once) is XORed
+ * from registers block by block, stopping after the last wanted one: no
+ * keystream goes through memory, and no byte outside [in, in+len) /
+ * [out, out+len) is touched. All end with vzeroupper.
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
  */
 #include "asm.h"
@@ -205,15 +208,28 @@
     TRANSPOSE4 \w, 12, 13, 14, 15, 16, 17
 .endm
 
-/* mode 0: XOR register r into out at off; mode 1: store it to the stack
- * keystream buffer at off. */
-.macro OUTW w, mode, r, off
-.if \mode == 0
+/* XOR register r into out at byte offset off. */
+.macro OUTW w, r, off
     vpxord \off(%rsi), %\w\()mm\r, %\w\()mm\r
     vmovdqu32 %\w\()mm\r, \off(%rdi)
-.else
-    vmovdqa32 %\w\()mm\r, \off(%rsp)
-.endif
+.endm
+
+/*
+ * A partial group: XOR blocks first..last (block b whole in zmm b) into
+ * out, jumping to `done` at the first block at or past rdx (whole blocks,
+ * fewer than the group); block `first` is wanted (the caller has checked).
+ * Branches on the length (public) only.
+ */
+.macro XOR_BLOCKS first, last, done
+    .irp b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    .if \b >= \first && \b <= \last
+    .if \b > \first
+    cmp $(64 * \b), %rdx
+    jbe \done
+    .endif
+    OUTW z, \b, (64 * \b)
+    .endif
+    .endr
 .endm
 
 /* zmm: lanes L of P,Q,R,S (word groups 0..3 of blocks 4L+j) -> whole
@@ -229,40 +245,21 @@
     vshufi32x4 $0xdd, %zmm19, %zmm17, %zmm\S
 .endm
 
-/* Emit 16 finished blocks (after ADDIN + counters) at byte offset base. */
-.macro EMIT16 mode, base=0
+/* Transpose 16 finished blocks (after ADDIN + counters): block b whole in
+ * zmm b. */
+.macro JOIN_ALL16
     TRANSPOSE_GROUPS z
     JOIN16 0, 4, 8, 12
     JOIN16 1, 5, 9, 13
     JOIN16 2, 6, 10, 14
     JOIN16 3, 7, 11, 15
-    .irp b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    OUTW z, \mode, \b, (\base + 64 * \b)
-    .endr
 .endm
 
-/*
- * A partial group: rdx bytes (whole blocks, fewer than the group) against
- * the keystream at (%rsp), 64 bytes at a time. Then the \kslen-byte
- * keystream copy is wiped.
- */
-.macro XOR_PARTIAL kslen
-    xor %eax, %eax
-1:
-    lea 64(%rax), %r9
-    cmp %rdx, %r9
-    ja 2f
-    vmovdqu64 (%rsi,%rax), %zmm0
-    vpxorq (%rsp,%rax), %zmm0, %zmm0
-    vmovdqu64 %zmm0, (%rdi,%rax)
-    mov %r9, %rax
-    jmp 1b
-2:
-    vpxorq %zmm0, %zmm0, %zmm0
-    .irp off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960
-    .if \off < \kslen
-    vmovdqa64 %zmm0, \off(%rsp)
-    .endif
+/* Emit 16 finished blocks at byte offset base. */
+.macro EMIT16 base=0
+    JOIN_ALL16
+    .irp b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    OUTW z, \b, (\base + 64 * \b)
     .endr
 .endm
 
@@ -275,13 +272,13 @@ ENTRY(\name)
     test %rdx, %rdx
     jz 9f
     mov %rsp, %r11
-    sub $(64 * \n + 64), %rsp
+    sub $128, %rsp
     and $-64, %rsp
-    PRECOMPUTE (64 * \n)
+    PRECOMPUTE 0
     vpbroadcastd (%r8), %\w\()mm31
     vpaddd .Linc16(%rip), %\w\()mm31, %\w\()mm31
 5:
-    INIT_WS_PRE \w, 31, (64 * \n)
+    INIT_WS_PRE \w, 31, 0
     QR_COL0 \w, 0, 4, 8, 12
     QR4 \w, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
     mov $9, %eax
@@ -293,7 +290,7 @@ ENTRY(\name)
     vpaddd %\w\()mm31, %\w\()mm12, %\w\()mm12
     cmp $(64 * \n), %rdx
     jb 7f
-    EMIT\n 0
+    EMIT\n
     vpaddd .Lc\n(%rip){1to\n}, %\w\()mm31, %\w\()mm31
     add $(64 * \n), %rsi
     add $(64 * \n), %rdi
@@ -301,11 +298,12 @@ ENTRY(\name)
     jnz 5b
     jmp 8f
 7:
-    EMIT\n 1
-    XOR_PARTIAL (64 * \n)
+    JOIN_ALL\n
+    XOR_BLOCKS 0, (\n - 2), 8f
 8:
+    /* wipe the precomputed round (key-derived) */
     vpxorq %xmm16, %xmm16, %xmm16
-    vmovdqa64 %zmm16, (64 * \n)(%rsp)
+    vmovdqa64 %zmm16, (%rsp)
     mov %r11, %rsp
     vzeroupper
 9:
@@ -367,7 +365,7 @@ ENTRY(chacha20_avx512_1x)
     vmovdqa32 %xmm19, %xmm3
     ROW_ROUNDS x
     .irp r, 0, 1, 2, 3
-    OUTW x, 0, \r, (16 * \r)
+    OUTW x, \r, (16 * \r)
     .endr
     vpaddd %xmm20, %xmm19, %xmm19
     add $64, %rsi
@@ -379,24 +377,25 @@ ENTRY(chacha20_avx512_1x)
     ret
 END(chacha20_avx512_1x)
 
-/* ymm rows: block 0 = lanes 0 of a,b,c,d; block 1 = lanes 1. */
+/* ymm rows: block 0 = lanes 0 of a,b,c,d (into ymm4, ymm5); block 1 =
+ * lanes 1 (ymm6, ymm7). mode 0: both blocks; mode 1: block 0 only (the
+ * one-block partial group). */
 .macro EMIT2 mode
     vshufi32x4 $0, %ymm1, %ymm0, %ymm4
     vshufi32x4 $0, %ymm3, %ymm2, %ymm5
+    OUTW y, 4, 0
+    OUTW y, 5, 32
+.if \mode == 0
     vshufi32x4 $3, %ymm1, %ymm0, %ymm6
     vshufi32x4 $3, %ymm3, %ymm2, %ymm7
-    OUTW y, \mode, 4, 0
-    OUTW y, \mode, 5, 32
-    OUTW y, \mode, 6, 64
-    OUTW y, \mode, 7, 96
+    OUTW y, 6, 64
+    OUTW y, 7, 96
+.endif
 .endm
 
 ENTRY(chacha20_avx512_2x)
     test %rdx, %rdx
     jz 9f
-    mov %rsp, %r11
-    sub $128, %rsp
-    and $-64, %rsp
     vbroadcasti32x4 .Lsigma(%rip), %ymm16
     vbroadcasti32x4 (%rcx), %ymm17
     vbroadcasti32x4 16(%rcx), %ymm18
@@ -420,9 +419,7 @@ ENTRY(chacha20_avx512_2x)
     jmp 8f
 7:
     EMIT2 1
-    XOR_PARTIAL 128
 8:
-    mov %r11, %rsp
     vzeroupper
 9:
     ret
@@ -512,14 +509,14 @@ ENTRY(chacha20_avx512_32x)
     .endr
     ADDIN_WS z, 16
     vpaddd CV(%rsp), %zmm12, %zmm12
-    EMIT16 0, 0
+    EMIT16 0
     .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     vmovdqa32 (BSAVE + 64 * \i)(%rsp), %zmm\i
     .endr
     ADDIN_WS z, 16
     vpaddd CV(%rsp), %zmm12, %zmm12
     vpaddd .Lc16(%rip){1to16}, %zmm12, %zmm12
-    EMIT16 0, 1024
+    EMIT16 1024
     vmovdqa32 CV(%rsp), %zmm31
     vpaddd .Lc32(%rip){1to16}, %zmm31, %zmm31
     vmovdqa32 %zmm31, CV(%rsp)
@@ -586,8 +583,8 @@ END(chacha20_avx512_32x)
 .endif
 .endm
 
-/* rows a..d (lane L = block L) -> whole blocks 0..3, emitted at base */
-.macro EMITZR mode, a, b, c, d, base
+/* rows a..d (lane L = block L) -> whole blocks 0..3 in a..d */
+.macro JOINZR a, b, c, d
     vshufi32x4 $0x44, %zmm\b, %zmm\a, %zmm21
     vshufi32x4 $0xee, %zmm\b, %zmm\a, %zmm22
     vshufi32x4 $0x44, %zmm\d, %zmm\c, %zmm23
@@ -596,19 +593,21 @@ END(chacha20_avx512_32x)
     vshufi32x4 $0xdd, %zmm23, %zmm21, %zmm\b
     vshufi32x4 $0x88, %zmm24, %zmm22, %zmm\c
     vshufi32x4 $0xdd, %zmm24, %zmm22, %zmm\d
-    OUTW z, \mode, \a, (\base)
-    OUTW z, \mode, \b, (\base + 64)
-    OUTW z, \mode, \c, (\base + 128)
-    OUTW z, \mode, \d, (\base + 192)
+.endm
+
+/* ... and XOR them into out at base */
+.macro EMITZR a, b, c, d, base
+    JOINZR \a, \b, \c, \d
+    OUTW z, \a, (\base)
+    OUTW z, \b, (\base + 64)
+    OUTW z, \c, (\base + 128)
+    OUTW z, \d, (\base + 192)
 .endm
 
 .macro ZROWS_KERNEL name, sets
 ENTRY(\name)
     test %rdx, %rdx
     jz 9f
-    mov %rsp, %r11
-    sub $(256 * \sets), %rsp
-    and $-64, %rsp
     vbroadcasti32x4 .Lsigma(%rip), %zmm16
     vbroadcasti32x4 (%rcx), %zmm17
     vbroadcasti32x4 16(%rcx), %zmm18
@@ -651,9 +650,9 @@ ENTRY(\name)
 .endif
     cmp $(256 * \sets), %rdx
     jb 7f
-    EMITZR 0, 0, 1, 2, 3, 0
+    EMITZR 0, 1, 2, 3, 0
 .if \sets == 2
-    EMITZR 0, 4, 5, 6, 7, 256
+    EMITZR 4, 5, 6, 7, 256
 .endif
     vpaddd %zmm20, %zmm19, %zmm19
     add $(256 * \sets), %rsi
@@ -662,13 +661,19 @@ ENTRY(\name)
     jnz 5b
     jmp 8f
 7:
-    EMITZR 1, 0, 1, 2, 3, 0
-.if \sets == 2
-    EMITZR 1, 4, 5, 6, 7, 256
+    /* partial group: blocks 0..3 (then 4..7) whole in zmm0..3 (4..7); the
+     * second set is transposed only if a block of it is wanted */
+    JOINZR 0, 1, 2, 3
+.if \sets == 1
+    XOR_BLOCKS 0, 2, 8f
+.else
+    XOR_BLOCKS 0, 3, 8f
+    cmp $256, %rdx
+    jbe 8f
+    JOINZR 4, 5, 6, 7
+    XOR_BLOCKS 4, 6, 8f
 .endif
-    XOR_PARTIAL (256 * \sets)
 8:
-    mov %r11, %rsp
     vzeroupper
 9:
     ret

@@ -31,34 +31,6 @@
 .Linc4:
     .long 0, 1, 2, 3
 
-/*
- * A partial group (fewer blocks left than the kernel computes at once):
- * XOR rdx bytes (whole blocks) of in/out against the keystream at r10, 16
- * bytes at a time; then wipe the keystream copy (\kslen bytes) so it does
- * not linger on the stack. Clobbers rax, r9, xmm0, xmm1.
- */
-.macro XOR_PARTIAL_SSE kslen
-    xor %eax, %eax
-1:
-    lea 16(%rax), %r9
-    cmp %rdx, %r9
-    ja 2f
-    movdqu (%rsi,%rax), %xmm0
-    movdqu (%r10,%rax), %xmm1
-    pxor %xmm1, %xmm0
-    movdqu %xmm0, (%rdi,%rax)
-    mov %r9, %rax
-    jmp 1b
-2:
-    pxor %xmm0, %xmm0
-    xor %eax, %eax
-3:
-    movdqu %xmm0, (%r10,%rax)
-    add $16, %rax
-    cmp $\kslen, %rax
-    jb 3b
-.endm
-
 /* ---------------------------------------------------------------------- */
 /* 1 block: the state as four rows a,b,c,d (xmm0..3); diagonals by pshufd. */
 
@@ -234,13 +206,13 @@ ENTRY(chacha20_ssse3_2x)
 .L2x_ret:
     ret
 .L2x_one:
-    /* one block left (an odd count): leaf function, so the 128-byte red
-     * zone below rsp holds the pair's keystream */
-    lea -128(%rsp), %r10
-    .irp r, 0, 1, 2, 3, 4, 5, 6, 7
-    movdqu %xmm\r, (16 * \r)(%r10)
+    /* one block left (an odd count): its keystream is xmm0..3; the second
+     * block's is dropped */
+    .irp r, 0, 1, 2, 3
+    movdqu (16 * \r)(%rsi), %xmm12
+    pxor %xmm12, %xmm\r
+    movdqu %xmm\r, (16 * \r)(%rdi)
     .endr
-    XOR_PARTIAL_SSE 128
     ret
 END(chacha20_ssse3_2x)
 
@@ -251,13 +223,13 @@ END(chacha20_ssse3_2x)
  * two of the c words (x8..x11) live on the stack at a time; the pairing of
  * quarter-rounds below needs only one swap per half-round.
  * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
- * KS 256 keystream of a partial group (1..3 blocks).
+ * PS 16x16 the precomputed first column round (see PRECOMPUTE4). No
+ * keystream is ever stored: a partial group is XORed from registers.
  */
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
-#define KS 320
-#define PS(i) (576 + 16 * (i))(%rsp)
-#define FRAME4 832
+#define PS(i) (320 + 16 * (i))(%rsp)
+#define FRAME4 576
 
 /* Two quarter-rounds in parallel on xmm registers (by number), temps 10,11. */
 .macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
@@ -316,28 +288,39 @@ END(chacha20_ssse3_2x)
     punpckhqdq %xmm\C, %xmm\A
 .endm
 
-/* Emit one 16-byte keystream register at byte offset off of the group:
- * mode 0 XORs it into out, mode 1 stores it to the KS buffer. */
-.macro OUT16 mode, r, off, t
-.if \mode == 0
+/* XOR one 16-byte keystream register into out at byte offset off of the
+ * group (temp t). */
+.macro OUT16 r, off, t
     movdqu \off(%rsi), %xmm\t
     pxor %xmm\t, %xmm\r
     movdqu %xmm\r, \off(%rdi)
-.else
-    movdqa %xmm\r, (KS + \off)(%rsp)
-.endif
 .endm
 
-/* Transpose one word group (rows A..D = words 4g..4g+3) and emit it. */
+/* Transpose one word group (rows A..D = words 4g..4g+3) and XOR it into
+ * out. mode 0: all four blocks; mode 1 (a partial group, rdx < 256): only
+ * the blocks below rdx, so no keystream goes through memory. Branching on
+ * the length (public) only. */
 .macro GROUP4_SSE mode, A, B, C, D, T0, T1, off
     TRANSPOSE4_SSE \A, \B, \C, \D, \T0, \T1
-    OUT16 \mode, \B, (\off + 0), \C
-    OUT16 \mode, \T0, (\off + 64), \C
-    OUT16 \mode, \D, (\off + 128), \C
-    OUT16 \mode, \A, (\off + 192), \C
+    OUT16 \B, (\off + 0), \C
+.if \mode == 1
+    cmp $64, %rdx
+    jbe 7f
+.endif
+    OUT16 \T0, (\off + 64), \C
+.if \mode == 1
+    cmp $128, %rdx
+    jbe 7f
+.endif
+    OUT16 \D, (\off + 128), \C
+.if \mode == 0
+    OUT16 \A, (\off + 192), \C
+.endif
+7:
 .endm
 
-/* Finish a 4-block group: add the input state, transpose, emit. */
+/* Finish a 4-block group: add the input state, transpose, XOR into out
+ * (mode as in GROUP4_SSE). */
 .macro FINISH4 mode
     movdqa %xmm8, CMEM(0)
     movdqa %xmm9, CMEM(1)
@@ -552,8 +535,6 @@ ENTRY(chacha20_ssse3_4x)
     jmp .L4x_group
 .L4x_partial:
     FINISH4 1
-    lea KS(%rsp), %r10
-    XOR_PARTIAL_SSE 256
 .L4x_done:
     /* wipe what derives from the key: its splat, the c words and PS (the
      * constants, counters and nonce are not secret) */
