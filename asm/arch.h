@@ -19,6 +19,11 @@
  * architecture's baseline may run": every non-portable kernel needs it, so
  * the level "portable" (which clears it) selects only C kernels. On x86_64 a
  * bit means the CPU has the feature AND the OS saves its registers.
+ *
+ * A few bits are traits rather than features: facts about the CPU that make
+ * some kernel a poor default (ZMM_DOWNCLOCK: zmm code lowers the whole
+ * core's clock). No kernel needs one, no level grants or removes one; rows
+ * `avoid` them, and each arch names them in its `rules`.
  */
 #define SIMD_CAPABILITIES(X)                                                   \
     X(ASM, "asm")                                                              \
@@ -39,7 +44,8 @@
     X(RV_V, "v")                                                               \
     X(RV_ZVKB, "zvkb")                                                         \
     X(LA_LSX, "lsx")                                                           \
-    X(LA_LASX, "lasx")
+    X(LA_LASX, "lasx")                                                         \
+    X(X86_ZMM_DOWNCLOCK, "zmm_downclock")
 
 enum {
 #define SIMD_CAP_INDEX(id, name) SIMD_CAP_INDEX_##id,
@@ -101,14 +107,25 @@ typedef struct {
      * many bytes (len rounded down) and leaves the rest to its caller. Only
      * inner kernels have groups. */
     uint32_t group;
+    /* Not chosen by default on a CPU with any of these traits; still taken
+     * when named by the override. */
+    uint32_t avoid;
+    /* Never chosen by default, only when named by the override: a kernel
+     * whose gain depends on conditions CPUID cannot see. */
+    int by_name;
 } simd_kernel;
 
 /* Table rows: SIMD_KERNEL(chacha20, "neon", needs, chacha20_xor_neon). */
-#define SIMD_KERNEL(alg, name, needs, f) {(name), (needs), {.alg = (f)}, 0}
+#define SIMD_KERNEL(alg, name, needs, f) {(name), (needs), {.alg = (f)}, 0, 0, 0}
 #define SIMD_KERNEL_GROUP(alg, name, needs, f, group)                          \
-    {(name), (needs), {.alg = (f)}, (group)}
+    {(name), (needs), {.alg = (f)}, (group), 0, 0}
+#define SIMD_KERNEL_AVOID(alg, name, needs, f, avoid)                          \
+    {(name), (needs), {.alg = (f)}, 0, (avoid), 0}
+#define SIMD_KERNEL_BY_NAME(alg, name, needs, f)                               \
+    {(name), (needs), {.alg = (f)}, 0, 0, 1}
 
-/* Best first; the last row is the portable kernel (needs 0). */
+/* Default candidates best first, then any by-name rows; the last row is the
+ * portable kernel (needs 0). */
 typedef struct {
     const simd_kernel *kernels;
     size_t n;
@@ -116,6 +133,13 @@ typedef struct {
 
 #define SIMD_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define SIMD_TABLE(a) {(a), SIMD_COUNT(a)}
+
+/* A default-selection rule: CPUs with the trait `cap` do not get the rows
+ * that avoid it; `text` is how the provider names the rule (simd.rules). */
+typedef struct {
+    uint32_t cap;
+    const char *text;
+} simd_rule;
 
 typedef struct {
     const char *name; /* e.g. "x86_64" */
@@ -130,6 +154,9 @@ typedef struct {
      * listed so the ABI harness, the kernel suites and simdprov-bench -k
      * reach each of them by name. */
     simd_table inner[SIMD_NALGS];
+    /* The traits this arch's probe may report, one rule each. */
+    const simd_rule *rules;
+    size_t nrules;
 } simd_arch;
 
 extern const simd_arch simd_arch_this;
@@ -144,7 +171,11 @@ static inline int simd_runnable(uint32_t needs, uint32_t caps)
 /* The capabilities level i allows: its own and every level's below (select.c). */
 uint32_t simd_level_caps(const simd_arch *arch, size_t i);
 
-/* The best kernel of a table that may run where `caps` are available
+/* The traits among the arch's rules (select.c): what a level cap keeps. */
+uint32_t simd_traits(const simd_arch *arch);
+
+/* The best kernel of a table that may run where `caps` are available, by
+ * default: by-name rows and rows avoiding a trait in `caps` are passed over
  * (select.c). */
 const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
 

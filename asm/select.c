@@ -37,6 +37,37 @@ const char *simd_alg_title(simd_alg alg)
     return (unsigned)alg < SIMD_NALGS ? alg_titles[alg] : "?";
 }
 
+/* Appends text (after sep, unless buf is still empty) to buf; 0, with the
+ * text dropped, when it does not fit. */
+static int append(char *buf, size_t size, size_t *used, const char *sep,
+                  const char *text)
+{
+    int n = snprintf(buf + *used, size - *used, "%s%s", *used ? sep : "", text);
+
+    if (n < 0 || (size_t)n >= size - *used) {
+        buf[*used] = '\0';
+        return 0;
+    }
+    *used += (size_t)n;
+    return 1;
+}
+
+void simd_rules_string(const simd_arch *arch, uint32_t caps, char *buf,
+                       size_t size)
+{
+    size_t used = 0;
+
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (size_t i = 0; i < arch->nrules; i++)
+        if ((caps & arch->rules[i].cap) &&
+            !append(buf, size, &used, "; ", arch->rules[i].text))
+            break;
+    if (used == 0)
+        snprintf(buf, size, "none");
+}
+
 void simd_caps_string(uint32_t caps, char *buf, size_t size)
 {
     size_t used = 0;
@@ -44,17 +75,10 @@ void simd_caps_string(uint32_t caps, char *buf, size_t size)
     if (size == 0)
         return;
     buf[0] = '\0';
-    for (unsigned i = 0; i < SIMD_NCAPS; i++) {
-        if (!(caps & (1u << i)))
-            continue;
-        int n = snprintf(buf + used, size - used, "%s%s", used ? " " : "",
-                         cap_names[i]);
-        if (n < 0 || (size_t)n >= size - used) {
-            buf[used] = '\0'; /* drop the name that did not fit */
+    for (unsigned i = 0; i < SIMD_NCAPS; i++)
+        if ((caps & (1u << i)) &&
+            !append(buf, size, &used, " ", cap_names[i]))
             break;
-        }
-        used += (size_t)n;
-    }
 }
 
 static int is_set(const char *s)
@@ -81,11 +105,24 @@ static uint32_t level_cap(const simd_arch *arch, const char *name,
     return UINT32_MAX;
 }
 
+uint32_t simd_traits(const simd_arch *arch)
+{
+    uint32_t traits = 0;
+
+    for (size_t i = 0; i < arch->nrules; i++)
+        traits |= arch->rules[i].cap;
+    return traits;
+}
+
 const simd_kernel *simd_best(const simd_table *t, uint32_t caps)
 {
-    for (size_t i = 0; i < t->n; i++)
-        if (simd_runnable(t->kernels[i].needs, caps))
-            return &t->kernels[i];
+    for (size_t i = 0; i < t->n; i++) {
+        const simd_kernel *k = &t->kernels[i];
+
+        if (simd_runnable(k->needs, caps) && !k->by_name &&
+            (k->avoid & caps) == 0)
+            return k;
+    }
     return &t->kernels[t->n - 1]; /* the portable kernel needs nothing */
 }
 
@@ -120,8 +157,10 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
 {
     uint32_t allowed = cpu_caps;
 
+    /* A level caps features; the CPU's traits stay, so a rule holds under
+     * any level. */
     if (is_set(ov->level))
-        allowed &= level_cap(arch, ov->level, report, arg);
+        allowed &= level_cap(arch, ov->level, report, arg) | simd_traits(arch);
 
     out->cpu_caps = cpu_caps;
     out->allowed_caps = allowed;

@@ -16,7 +16,8 @@ typedef struct {
 
 typedef struct {
     uint32_t cpu_caps;     /* what the probe found */
-    uint32_t allowed_caps; /* cpu_caps lowered by the override's level */
+    uint32_t allowed_caps; /* cpu_caps lowered by the override's level
+                              (traits kept) */
     const char *level;     /* highest level within allowed_caps */
     const simd_kernel *kernel[SIMD_NALGS];
 } simd_choice;
@@ -39,6 +40,11 @@ typedef void (*simd_select_report)(void *arg, simd_select_problem problem,
 void simd_select(const simd_arch *arch, uint32_t cpu_caps,
                  const simd_override *ov, simd_choice *out,
                  simd_select_report report, void *arg);
+
+/* Writes the texts of the arch's rules that caps trigger, "; " separated,
+ * into buf: "none" when no rule applies. */
+void simd_rules_string(const simd_arch *arch, uint32_t caps, char *buf,
+                       size_t size);
 
 /* Writes the names of the bits in caps, space separated, into buf. */
 void simd_caps_string(uint32_t caps, char *buf, size_t size);

@@ -15,6 +15,7 @@ typedef struct simd_provctx {
     /* Chosen once at init; read-only afterwards, so threads may share it. */
     simd_choice choice;
     char caps[256];      /* names of the probed capabilities */
+    char rules[256];     /* the arch's selection rules this CPU triggers */
     char override_note[512]; /* override values that were ignored, why */
     char buildinfo[1024];    /* build facts plus the chosen kernels */
     /*

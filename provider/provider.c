@@ -22,6 +22,7 @@
 #define PARAM_CAPS "simd.caps"
 #define PARAM_LEVEL "simd.level"
 #define PARAM_OVERRIDE "simd.override"
+#define PARAM_RULES "simd.rules"
 
 static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
@@ -31,6 +32,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(PARAM_ARCH, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_CAPS, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_RULES, OSSL_PARAM_UTF8_PTR, NULL, 0),
 #define SIMD_ALG_PARAM(id, key, title)                                          \
     OSSL_PARAM_DEFN("simd." #key, OSSL_PARAM_UTF8_PTR, NULL, 0),
     SIMD_ALGORITHMS(SIMD_ALG_PARAM)
@@ -64,6 +66,7 @@ static int simd_get_params(void *vprov, OSSL_PARAM params[])
         !set_utf8(params, PARAM_ARCH, simd_arch_this.name) ||
         !set_utf8(params, PARAM_CAPS, prov->caps) ||
         !set_utf8(params, PARAM_LEVEL, c->level) ||
+        !set_utf8(params, PARAM_RULES, prov->rules) ||
         !set_utf8(params, PARAM_OVERRIDE,
                   prov->override_note[0] ? prov->override_note : "ok"))
         goto fail;
@@ -248,8 +251,8 @@ static void write_buildinfo(simd_provctx *prov)
                      prov->choice.kernel[a]->name);
     }
     if (n >= 0 && (size_t)n < left)
-        snprintf(p + n, left - (size_t)n, " (level %s; cpu: %s)%s%s",
-                 prov->choice.level, prov->caps,
+        snprintf(p + n, left - (size_t)n, " (level %s; cpu: %s; rules: %s)%s%s",
+                 prov->choice.level, prov->caps, prov->rules,
                  prov->override_note[0] ? "; override " : "",
                  prov->override_note);
 }
@@ -290,6 +293,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 
     caps = simd_arch_this.probe();
     simd_caps_string(caps, prov->caps, sizeof(prov->caps));
+    simd_rules_string(&simd_arch_this, caps, prov->rules, sizeof(prov->rules));
     read_override(handle, core_get_params, &ov);
     prov->chacha20_counter_ahead = core_is_3_6_or_later(handle, core_get_params);
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,

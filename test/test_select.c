@@ -10,6 +10,10 @@
 #include "../asm/select.h"
 #include "testutil.h"
 
+#if defined(__x86_64__)
+#include "../asm/x86_64/x86_probe.h"
+#endif
+
 #if defined(__x86_64__) && __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
 #define HAVE_VALGRIND_H 1
@@ -18,6 +22,7 @@
 #define CAP_A SIMD_CAP_ASM
 #define CAP_B (1u << 20)
 #define CAP_C (1u << 21)
+#define CAP_T (1u << 22) /* a trait: "fast" avoids it */
 
 /* Stand-ins: selection looks at names and needs, never runs a kernel. */
 static void k_stub(uint8_t *o, const uint8_t *i, size_t l, const uint32_t *k,
@@ -36,11 +41,14 @@ static const simd_level fake_levels[] = {
     {"mid", CAP_B},
     {"top", CAP_C},
 };
+/* "named" comes first but is by name only, so it never wins by default. */
 static const simd_kernel fake_chacha20[] = {
-    SIMD_KERNEL(chacha20, "fast", CAP_A | CAP_B | CAP_C, k_stub),
+    SIMD_KERNEL_BY_NAME(chacha20, "named", CAP_A, k_stub),
+    SIMD_KERNEL_AVOID(chacha20, "fast", CAP_A | CAP_B | CAP_C, k_stub, CAP_T),
     SIMD_KERNEL(chacha20, "mid", CAP_A | CAP_B, k_stub),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
+static const simd_rule fake_rules[] = {{CAP_T, "t: fast not by default"}};
 static const simd_kernel fake_md5[] = {
     SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
@@ -51,6 +59,8 @@ static const simd_arch fake = {
     .nlevels = SIMD_COUNT(fake_levels),
     .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(fake_chacha20),
                [SIMD_ALG_MD5] = SIMD_TABLE(fake_md5)},
+    .rules = fake_rules,
+    .nrules = SIMD_COUNT(fake_rules),
 };
 
 /* What the selection reported: how many problems, and the last one. */
@@ -111,6 +121,23 @@ static const select_case cases[] = {
      SIMD_SELECT_KERNEL_NOT_RUNNABLE},
     {"unknown forced kernel is reported", ABC, NULL, {NULL, "sha1"},
      {"fast", "scalar"}, "top", ABC, 1, SIMD_SELECT_UNKNOWN_KERNEL},
+    /* By-name rows: never by default, taken when named. */
+    {"by-name row is taken when named", ABC, NULL, {"NAMED", NULL},
+     {"named", "scalar"}, "top", ABC, 0, 0},
+    {"by-name row is taken when named", CAP_A, "base", {"named", NULL},
+     {"named", "scalar"}, "base", CAP_A, 0, 0},
+    {"by-name row beyond the level is refused", ABC, "portable",
+     {"named", NULL}, {"portable", "portable"}, "portable", 0, 1,
+     SIMD_SELECT_KERNEL_NOT_RUNNABLE},
+    /* A trait: rows avoiding it are passed over, but forcible. */
+    {"a row avoiding a trait is passed over", ABC | CAP_T, NULL,
+     {NULL, NULL}, {"mid", "scalar"}, "top", ABC | CAP_T, 0, 0},
+    {"a level keeps the traits", ABC | CAP_T, "top", {NULL, NULL},
+     {"mid", "scalar"}, "top", ABC | CAP_T, 0, 0},
+    {"a level keeps the traits", ABC | CAP_T, "portable", {NULL, NULL},
+     {"portable", "portable"}, "portable", CAP_T, 0, 0},
+    {"a row avoiding a trait is forcible", ABC | CAP_T, NULL,
+     {"fast", NULL}, {"fast", "scalar"}, "top", ABC | CAP_T, 0, 0},
 };
 
 /* Every case: the chosen kernels, level and allowed capabilities, and the
@@ -141,6 +168,17 @@ static void test_selection_rules(void)
     }
 }
 
+static void test_rules_string(void)
+{
+    char buf[64];
+
+    simd_rules_string(&fake, ABC | CAP_T, buf, sizeof(buf));
+    CU_ASSERT_STRING_EQUAL(buf, "t: fast not by default");
+    simd_rules_string(&fake, ABC, buf, sizeof(buf));
+    CU_ASSERT_STRING_EQUAL(buf, "none");
+    CU_ASSERT_EQUAL(simd_traits(&fake), CAP_T);
+}
+
 static void test_caps_string(void)
 {
     char buf[64];
@@ -154,6 +192,104 @@ static void test_caps_string(void)
 }
 
 #if defined(__x86_64__)
+/* Made-up CPUs for the x86_64 probe's mapping: leaf 1 and 7 bits as the SDM
+ * numbers them, XCR0 with or without the ZMM state. */
+#define LEAF1_ECX_AVX_OS ((1u << 9) | (1u << 27) | (1u << 28)) /* ssse3 osxsave avx */
+#define LEAF7_EBX_AVX512 ((1u << 3) | (1u << 5) | (1u << 8) | (1u << 16) | \
+                          (1u << 30) | (1u << 31)) /* bmi1 avx2 bmi2 f bw vl */
+#define XCR0_YMM_ONLY 0x07u
+#define XCR0_ZMM 0xe7u
+
+static simd_x86_cpuid fake_cpu(const char *vendor, uint32_t leaf1_eax,
+                               uint32_t xcr0)
+{
+    simd_x86_cpuid id = {0x16, "", leaf1_eax, LEAF1_ECX_AVX_OS,
+                         LEAF7_EBX_AVX512, xcr0};
+
+    snprintf(id.vendor, sizeof(id.vendor), "%s", vendor);
+    return id;
+}
+
+/* The default ChaCha20 kernel for these caps, and (when `force` is set)
+ * whether forcing it is taken without a report. */
+static const char *x86_choice(uint32_t caps, const char *force)
+{
+    simd_override ov = {NULL, {NULL}};
+    simd_choice ch;
+
+    ov.kernel[SIMD_ALG_CHACHA20] = force;
+    reports = 0;
+    simd_select(&simd_arch_this, caps, &ov, &ch, count_report, NULL);
+    CU_ASSERT_EQUAL(reports, 0);
+    return ch.kernel[SIMD_ALG_CHACHA20]->name;
+}
+
+/* Skylake-SP/Cascade Lake (Intel family 6 model 0x55): AVX-512 is probed,
+ * but the zmm kernel is not the default; it stays forcible, and no other
+ * CPU is touched by the rule. */
+static void test_x86_skylake_avx512_rule(void)
+{
+    /* family 6, model 0x55 (extended 5, base 5), stepping 4 and 7 */
+    const uint32_t skx = 0x00050654, clx = 0x00050657, icx = 0x000606a6;
+    const uint32_t zen5 = 0x00b00f20; /* family 0xf + 0x0b, model 2 */
+    simd_x86_cpuid id = fake_cpu("GenuineIntel", skx, XCR0_ZMM);
+    uint32_t caps = simd_x86_caps(&id);
+    char rules[256];
+
+    CU_ASSERT(caps & SIMD_CAP_X86_ZMM_DOWNCLOCK);
+    CU_ASSERT(caps & SIMD_CAP_X86_AVX512F);
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, NULL), "avx2");
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, "avx512"), "avx512");
+    simd_rules_string(&simd_arch_this, caps, rules, sizeof(rules));
+    CU_ASSERT(strstr(rules, "skylake-avx512") != NULL);
+
+    id = fake_cpu("GenuineIntel", clx, XCR0_ZMM);
+    CU_ASSERT_STRING_EQUAL(x86_choice(simd_x86_caps(&id), NULL), "avx2");
+    /* Without the OS's ZMM state there is no AVX-512 to avoid. */
+    id = fake_cpu("GenuineIntel", skx, XCR0_YMM_ONLY);
+    caps = simd_x86_caps(&id);
+    CU_ASSERT_EQUAL(caps & SIMD_CAP_X86_AVX512F, 0);
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, NULL), "avx2");
+
+    /* Other AVX-512 CPUs, and the same signature from another vendor. */
+    id = fake_cpu("GenuineIntel", icx, XCR0_ZMM);
+    caps = simd_x86_caps(&id);
+    CU_ASSERT_EQUAL(caps & SIMD_CAP_X86_ZMM_DOWNCLOCK, 0);
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, NULL), "avx512");
+    id = fake_cpu("AuthenticAMD", zen5, XCR0_ZMM);
+    CU_ASSERT_STRING_EQUAL(x86_choice(simd_x86_caps(&id), NULL), "avx512");
+    id = fake_cpu("AuthenticAMD", skx, XCR0_ZMM);
+    CU_ASSERT_STRING_EQUAL(x86_choice(simd_x86_caps(&id), NULL), "avx512");
+    simd_rules_string(&simd_arch_this, simd_x86_caps(&id), rules,
+                      sizeof(rules));
+    CU_ASSERT_STRING_EQUAL(rules, "none");
+}
+
+/* The by-name rows of the real table: the hybrids and MD5's avx512vl are
+ * never the default, whatever the CPU has, and each is taken when named. */
+static void test_x86_by_name_rows(void)
+{
+    simd_x86_cpuid id = fake_cpu("GenuineIntel", 0x000606a6, XCR0_ZMM);
+    uint32_t caps = simd_x86_caps(&id);
+
+    for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
+        const simd_table *t = &simd_arch_this.tables[alg];
+
+        for (size_t i = 0; i < t->n; i++) {
+            const simd_kernel *k = &t->kernels[i];
+
+            if (!k->by_name)
+                continue;
+            CU_ASSERT_PTR_NOT_EQUAL(simd_best(t, caps), k);
+            CU_ASSERT_PTR_NOT_EQUAL(simd_best(t, k->needs), k);
+        }
+    }
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, "avx2_hybrid"), "avx2_hybrid");
+    CU_ASSERT_STRING_EQUAL(x86_choice(caps, "ssse3_hybrid"), "ssse3_hybrid");
+    CU_ASSERT(simd_find(&simd_arch_this.tables[SIMD_ALG_MD5], "avx512vl")
+                  ->by_name);
+}
+
 /* libgcc's detection also checks XCR0: an independent second opinion. */
 static void test_x86_probe_matches_compiler(void)
 {
@@ -202,7 +338,11 @@ int main(void)
     static const tu_test tests[] = {
         {"selection rules, fake architecture", test_selection_rules},
         {"capability names", test_caps_string},
+        {"rule names", test_rules_string},
 #if defined(__x86_64__)
+        {"x86_64 skylake-avx512 rule, fake CPUID",
+         test_x86_skylake_avx512_rule},
+        {"x86_64 by-name rows", test_x86_by_name_rows},
         {"x86_64 probe agrees with libgcc", test_x86_probe_matches_compiler},
 #endif
         {NULL, NULL},

@@ -7,10 +7,12 @@
  * AVX-512 in neither, so under valgrind the probe must land on AVX2.
  */
 #include <cpuid.h>
+#include <string.h>
 
 #include "../arch.h"
 #include "../probe.h"
 #include "kernels.h"
+#include "x86_probe.h"
 
 #define XCR0_SSE (1u << 1)
 #define XCR0_YMM (1u << 2)
@@ -26,6 +28,11 @@ static uint32_t xgetbv0(void)
     return eax;
 }
 
+static int has_xgetbv(uint32_t leaf1_ecx)
+{
+    return (leaf1_ecx & bit_OSXSAVE) && (leaf1_ecx & bit_AVX);
+}
+
 static const simd_feature leaf1_ecx_rows[] = {
     {bit_SSSE3, SIMD_CAP_X86_SSSE3, 0},
 };
@@ -39,29 +46,88 @@ static const simd_feature leaf7_ebx_rows[] = {
     {bit_AVX512BW, SIMD_CAP_X86_AVX512BW, SIMD_CAP_X86_AVX512F},
 };
 
-static uint32_t probe_x86_64(void)
+/*
+ * CPUs whose identity carries a trait (asm/arch.h). Skylake-SP, Cascade
+ * Lake and Cooper Lake (Intel family 6 model 0x55) lower the whole core's
+ * clock while zmm code runs, enough that OpenSSL turns its AVX-512F paths
+ * off there; the rule below does the same for the default choice.
+ */
+static const struct {
+    const char *vendor;
+    unsigned family, model;
+    uint32_t cap;
+} identity_traits[] = {
+    {"GenuineIntel", 6, 0x55, SIMD_CAP_X86_ZMM_DOWNCLOCK},
+};
+
+static const simd_rule rules[] = {
+    {SIMD_CAP_X86_ZMM_DOWNCLOCK,
+     "skylake-avx512 (Intel family 6 model 0x55): zmm kernels not chosen by "
+     "default"},
+};
+
+/* Family and model as the SDM defines them (extended fields folded in). */
+static unsigned cpu_family(uint32_t eax)
+{
+    unsigned family = (eax >> 8) & 0xf;
+
+    return family == 0xf ? family + ((eax >> 20) & 0xff) : family;
+}
+
+static unsigned cpu_model(uint32_t eax)
+{
+    unsigned family = (eax >> 8) & 0xf, model = (eax >> 4) & 0xf;
+
+    return family == 6 || family == 0xf ? model | ((eax >> 12) & 0xf0)
+                                        : model;
+}
+
+uint32_t simd_x86_caps(const simd_x86_cpuid *id)
 {
     const uint32_t ymm = XCR0_SSE | XCR0_YMM;
     const uint32_t zmm = ymm | XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
-    unsigned int eax, ebx, ecx, edx;
-    unsigned int max_leaf = __get_cpuid_max(0, NULL);
-    uint32_t caps = SIMD_CAP_ASM;
-    uint32_t xcr0 = 0;
+    uint32_t xcr0 = has_xgetbv(id->leaf1_ecx) ? id->xcr0 : 0;
+    uint32_t caps = SIMD_CAP_ASM, ebx = id->leaf7_ebx;
 
-    if (max_leaf < 1)
+    if (id->max_leaf < 1)
         return caps;
-    __cpuid(1, eax, ebx, ecx, edx);
-    caps = SIMD_GRANT(caps, ecx, leaf1_ecx_rows);
-    if ((ecx & bit_OSXSAVE) && (ecx & bit_AVX))
-        xcr0 = xgetbv0();
-    if (max_leaf < 7)
+    caps = SIMD_GRANT(caps, id->leaf1_ecx, leaf1_ecx_rows);
+    for (size_t i = 0; i < SIMD_COUNT(identity_traits); i++)
+        if (strcmp(id->vendor, identity_traits[i].vendor) == 0 &&
+            cpu_family(id->leaf1_eax) == identity_traits[i].family &&
+            cpu_model(id->leaf1_eax) == identity_traits[i].model)
+            caps |= identity_traits[i].cap;
+    if (id->max_leaf < 7)
         return caps;
-    __cpuid_count(7, 0, eax, ebx, ecx, edx);
     if ((xcr0 & ymm) != ymm)
-        ebx &= ~(unsigned int)(bit_AVX2 | bit_AVX512F);
+        ebx &= ~(uint32_t)(bit_AVX2 | bit_AVX512F);
     if ((xcr0 & zmm) != zmm)
-        ebx &= ~(unsigned int)bit_AVX512F;
+        ebx &= ~(uint32_t)bit_AVX512F;
     return SIMD_GRANT(caps, ebx, leaf7_ebx_rows);
+}
+
+static uint32_t probe_x86_64(void)
+{
+    simd_x86_cpuid id = {0};
+    unsigned int eax, ebx, ecx, edx;
+
+    id.max_leaf = __get_cpuid_max(0, NULL);
+    if (id.max_leaf >= 1) {
+        __cpuid(0, eax, ebx, ecx, edx);
+        memcpy(id.vendor, &ebx, 4);
+        memcpy(id.vendor + 4, &edx, 4);
+        memcpy(id.vendor + 8, &ecx, 4);
+        __cpuid(1, eax, ebx, ecx, edx);
+        id.leaf1_eax = eax;
+        id.leaf1_ecx = ecx;
+        if (has_xgetbv(ecx))
+            id.xcr0 = xgetbv0();
+    }
+    if (id.max_leaf >= 7) {
+        __cpuid_count(7, 0, eax, ebx, ecx, edx);
+        id.leaf7_ebx = ebx;
+    }
+    return simd_x86_caps(&id);
 }
 
 static const simd_level levels[] = {
@@ -82,13 +148,30 @@ static const simd_level levels[] = {
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW)
 
-/* One entry per ISA level; each routes by length among its level's
- * block-count kernels (chacha20_x86_64.c). The AVX2 entry finishes up to
- * four blocks with the SSSE3 kernels, hence SSSE3 in its needs. */
+/*
+ * One entry per ISA level, each routing by length among its level's
+ * block-count kernels (chacha20_x86_64.c); best first:
+ * - avx512: zmm groups for long inputs, fastest wherever AVX-512 runs at
+ *   full clock; avoided by default where zmm code downclocks the core
+ *   (the rule above), which then gets avx2.
+ * - avx2: 8-block ymm groups. It finishes up to four blocks with the SSSE3
+ *   kernels, hence SSSE3 in its needs.
+ * - ssse3: 4-block xmm groups.
+ * - avx2_hybrid, ssse3_hybrid: the same routes with the 9- and 5-block
+ *   hybrids (a scalar block woven into the vector rounds). By name only:
+ *   6-12% ahead while the core's sibling hardware thread idles, 14-53%
+ *   behind when it is busy (front-end bound), and CPUID cannot tell which
+ *   (issue 15, docs/performance.md).
+ */
 static const simd_kernel chacha20[] = {
-    SIMD_KERNEL(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512),
+    SIMD_KERNEL_AVOID(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512,
+                      SIMD_CAP_X86_ZMM_DOWNCLOCK),
     SIMD_KERNEL(chacha20, "avx2", NEEDS_AVX2, chacha20_xor_avx2),
     SIMD_KERNEL(chacha20, "ssse3", NEEDS_SSSE3, chacha20_xor_ssse3),
+    SIMD_KERNEL_BY_NAME(chacha20, "avx2_hybrid", NEEDS_AVX2,
+                        chacha20_xor_avx2_hybrid),
+    SIMD_KERNEL_BY_NAME(chacha20, "ssse3_hybrid", NEEDS_SSSE3,
+                        chacha20_xor_ssse3_hybrid),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
@@ -117,20 +200,22 @@ static const simd_kernel chacha20_inner[] = {
  * instructions), so bmi1 goes first; both run at or above OpenSSL's
  * md5-x86_64 on every CPU measured. avx512vl (vprold rotates) wins by ~12%
  * where vprold has 1-cycle latency (the Intel Xeon) but runs at 0.53x OpenSSL
- * on AMD Zen 5, and CPUID cannot tell the two apart, so it is never the
- * default: it stays available by name (SIMDPROV_MD5=avx512vl), last before
- * portable. Measurements: docs/performance.md.
+ * on AMD Zen 5, and CPUID cannot tell the two apart, so it is by name only
+ * (SIMDPROV_MD5=avx512vl). Measurements: docs/performance.md.
  */
 static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),
     SIMD_KERNEL(md5, "x86_64", SIMD_CAP_ASM, md5_blocks_x86_64),
-    SIMD_KERNEL(md5, "avx512vl",
-                SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL,
-                md5_blocks_avx512vl),
+    SIMD_KERNEL_BY_NAME(md5, "avx512vl",
+                        SIMD_CAP_ASM | SIMD_CAP_X86_AVX512F |
+                            SIMD_CAP_X86_AVX512VL,
+                        md5_blocks_avx512vl),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
 const simd_arch simd_arch_this = {
     SIMD_ARCH("x86_64", probe_x86_64),
     .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+    .rules = rules,
+    .nrules = SIMD_COUNT(rules),
 };

@@ -7,12 +7,14 @@
  * blocks after the whole groups go to the narrowest kernel that covers
  * them (the `finish` tables). The SSSE3 and AVX2 levels also have a hybrid
  * kernel (vector groups plus one block in general-purpose registers: 5 or
- * 9 blocks) that is cheaper per byte but whose group size leaves awkward
- * remainders at power-of-two lengths; it is used when a cost estimate says
- * so. The COST_* constants are the relative costs of one call of each
- * kernel on a full group (in ns, but only their ratios matter); how they
- * were measured is in docs/performance.md. The AVX-512 split follows the
- * measured crossovers of its kernels (simdprov-bench -k).
+ * 9 blocks), cheaper per byte only while the core's other hardware thread
+ * leaves issue slots free, and whose group size leaves awkward remainders
+ * at power-of-two lengths. Only the by-name `_hybrid` entries use them, when
+ * a cost estimate says so; the COST_* constants serve those estimates alone:
+ * the relative costs of one call of each kernel on a full group (in ns, but
+ * only their ratios matter), measured as docs/performance.md describes. The
+ * AVX-512 split follows the measured crossovers of its kernels
+ * (simdprov-bench -k).
  */
 #include "kernels.h"
 
@@ -40,9 +42,9 @@ typedef struct {
 } group_kernel;
 
 /*
- * One level's route: `wide` takes its whole groups first, when the message
- * holds one and (if it has a cost) the estimate says it beats `main` for
- * this length; then `main` its whole groups; then `finish` the rest.
+ * One level's route: `wide` (if any) takes its whole groups first, when the
+ * message holds one and (if it has a cost) the estimate says it beats `main`
+ * for this length; then `main` its whole groups; then `finish` the rest.
  */
 typedef struct {
     group_kernel wide, main;
@@ -89,7 +91,7 @@ static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
 {
     uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
 
-    if (len >= r->wide.group &&
+    if (r->wide.fn != NULL && len >= r->wide.group &&
         (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
         run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
     if (len >= r->main.group)
@@ -98,21 +100,25 @@ static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
         rest(r, len)->fn(out, in, len, key, c);
 }
 
-/* SSSE3: the 5-block hybrid when cheaper, then 4-block groups. */
+/* SSSE3: 4-block groups, then the rest. The finish costs matter only to
+ * the hybrid route's estimate. */
 static const finish ssse3_finish[4] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
     {chacha20_ssse3_2x, COST_SSSE3_2X},
     {chacha20_ssse3_4x, COST_SSSE3_4X},
 };
-static const route ssse3_route = {
+static const group_kernel ssse3_4x = {chacha20_ssse3_4x, 256, COST_SSSE3_4X};
+static const route ssse3_route = {{NULL, 0, 0}, ssse3_4x, ssse3_finish};
+/* By name only: the 5-block hybrid first when the estimate says so. */
+static const route ssse3_hybrid_route = {
     {chacha20_ssse3_5x, 320, COST_SSSE3_5X},
-    {chacha20_ssse3_4x, 256, COST_SSSE3_4X},
+    ssse3_4x,
     ssse3_finish,
 };
 
-/* AVX2: the 9-block hybrid when cheaper, then 8-block groups; up to four
- * blocks left go through the SSSE3 kernels. */
+/* AVX2: 8-block groups; up to four blocks left go through the SSSE3
+ * kernels. */
 static const finish avx2_finish[8] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
@@ -123,9 +129,12 @@ static const finish avx2_finish[8] = {
     {chacha20_avx2_8x, COST_AVX2_8X},
     {chacha20_avx2_8x, COST_AVX2_8X},
 };
-static const route avx2_route = {
+static const group_kernel avx2_8x = {chacha20_avx2_8x, 512, COST_AVX2_8X};
+static const route avx2_route = {{NULL, 0, 0}, avx2_8x, avx2_finish};
+/* By name only: the 9-block hybrid first when the estimate says so. */
+static const route avx2_hybrid_route = {
     {chacha20_avx2_9x, 576, COST_AVX2_9X},
-    {chacha20_avx2_8x, 512, COST_AVX2_8X},
+    avx2_8x,
     avx2_finish,
 };
 
@@ -161,9 +170,19 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3)
     route_blocks(&ssse3_route, out, in, len, key, ctr);
 }
 
+SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid)
+{
+    route_blocks(&ssse3_hybrid_route, out, in, len, key, ctr);
+}
+
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2)
 {
     route_blocks(&avx2_route, out, in, len, key, ctr);
+}
+
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid)
+{
+    route_blocks(&avx2_hybrid_route, out, in, len, key, ctr);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx512)

@@ -1,8 +1,8 @@
 /*
- * x86_64 kernels. ChaCha20: The three chacha20_xor_<level> entries implement
- * the kernel ABI of asm/kernels.h (any whole number of blocks) and are what
- * the provider's table lists; each picks among the block-count kernels
- * below by length (chacha20_x86_64.c).
+ * x86_64 kernels. ChaCha20: The chacha20_xor_<level> entries (and the
+ * by-name _hybrid ones) implement the kernel ABI of asm/kernels.h (any
+ * whole number of blocks) and are what the provider's table lists; each
+ * picks among the block-count kernels below by length (chacha20_x86_64.c).
  *
  * The block-count kernels, named by their group size in blocks, implement
  * the same ABI on their own (any whole number of blocks: a partial group is
@@ -18,9 +18,11 @@
 
 #include "../kernels.h"
 
-/* Entries (one per ISA level). */
+/* Entries (one per ISA level, plus the hybrid routes). */
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3);  /* needs SSSE3 */
+SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid);
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2);   /* needs AVX2 (+SSSE3) */
+SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid);
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx512); /* needs AVX-512 F/VL/BW (+AVX2) */
 
 /* Block-count kernels (asm). */
