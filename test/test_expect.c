@@ -204,6 +204,7 @@ static void test_every_level(void)
 static void test_report(void)
 {
     static const char *const params[] = {"simd.arch", "simd.caps", "simd.level",
+                                         "simd.rules",
 #define SIMD_ALG_PARAM(id, key, title) "simd." #key,
         SIMD_ALGORITHMS(SIMD_ALG_PARAM)
 #undef SIMD_ALG_PARAM
