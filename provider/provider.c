@@ -236,7 +236,9 @@ static int core_is_3_6_or_later(const OSSL_CORE_HANDLE *handle,
 }
 
 /* buildinfo, what `openssl list -providers -verbose` prints: build facts
- * plus the kernels chosen at load and any override that was ignored. */
+ * plus the kernels chosen at load, the selection rules this CPU triggers and
+ * any override that was ignored. scripts/test-cross.sh reads the
+ * "(level ...; cpu: ...)" part, so the rules come after it. */
 static void write_buildinfo(simd_provctx *prov)
 {
     char *p = prov->buildinfo;
@@ -251,7 +253,8 @@ static void write_buildinfo(simd_provctx *prov)
                      prov->choice.kernel[a]->name);
     }
     if (n >= 0 && (size_t)n < left)
-        snprintf(p + n, left - (size_t)n, " (level %s; cpu: %s; rules: %s)%s%s",
+        snprintf(p + n, left - (size_t)n,
+                 " (level %s; cpu: %s); rules: %s%s%s",
                  prov->choice.level, prov->caps, prov->rules,
                  prov->override_note[0] ? "; override " : "",
                  prov->override_note);
