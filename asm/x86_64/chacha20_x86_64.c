@@ -108,12 +108,13 @@ static const finish ssse3_finish[4] = {
     {chacha20_ssse3_2x, COST_SSSE3_2X},
     {chacha20_ssse3_4x, COST_SSSE3_4X},
 };
-static const group_kernel ssse3_4x = {chacha20_ssse3_4x, 256, COST_SSSE3_4X};
-static const route ssse3_route = {{NULL, 0, 0}, ssse3_4x, ssse3_finish};
+/* (A macro, not a const object: C11 initialisers must be constants.) */
+#define SSSE3_4X {chacha20_ssse3_4x, 256, COST_SSSE3_4X}
+static const route ssse3_route = {{NULL, 0, 0}, SSSE3_4X, ssse3_finish};
 /* By name only: the 5-block hybrid first when the estimate says so. */
 static const route ssse3_hybrid_route = {
     {chacha20_ssse3_5x, 320, COST_SSSE3_5X},
-    ssse3_4x,
+    SSSE3_4X,
     ssse3_finish,
 };
 
@@ -129,12 +130,12 @@ static const finish avx2_finish[8] = {
     {chacha20_avx2_8x, COST_AVX2_8X},
     {chacha20_avx2_8x, COST_AVX2_8X},
 };
-static const group_kernel avx2_8x = {chacha20_avx2_8x, 512, COST_AVX2_8X};
-static const route avx2_route = {{NULL, 0, 0}, avx2_8x, avx2_finish};
+#define AVX2_8X {chacha20_avx2_8x, 512, COST_AVX2_8X}
+static const route avx2_route = {{NULL, 0, 0}, AVX2_8X, avx2_finish};
 /* By name only: the 9-block hybrid first when the estimate says so. */
 static const route avx2_hybrid_route = {
     {chacha20_avx2_9x, 576, COST_AVX2_9X},
-    avx2_8x,
+    AVX2_8X,
     avx2_finish,
 };
 
