@@ -182,6 +182,11 @@ const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
 /* The kernel of a table with this name (case-insensitive), or NULL. */
 const simd_kernel *simd_find(const simd_table *t, const char *name);
 
+/* The arch's kernel of algorithm alg with this name, table row or inner
+ * kernel (case-insensitive), or NULL: how tools and the bench name one. */
+const simd_kernel *simd_find_any(const simd_arch *arch, simd_alg alg,
+                                 const char *name);
+
 /*
  * Each arch.c ends with
  *     const simd_arch simd_arch_this = {SIMD_ARCH("name", probe)};

@@ -68,6 +68,18 @@ void simd_rules_string(const simd_arch *arch, uint32_t caps, char *buf,
         snprintf(buf, size, "none");
 }
 
+void simd_levels_string(const simd_arch *arch, char *buf, size_t size)
+{
+    size_t used = 0;
+
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    for (size_t i = 0; i < arch->nlevels; i++)
+        if (!append(buf, size, &used, " ", arch->levels[i].name))
+            break;
+}
+
 void simd_caps_string(uint32_t caps, char *buf, size_t size)
 {
     size_t used = 0;
@@ -132,6 +144,14 @@ const simd_kernel *simd_find(const simd_table *t, const char *name)
         if (strcasecmp(t->kernels[i].name, name) == 0)
             return &t->kernels[i];
     return NULL;
+}
+
+const simd_kernel *simd_find_any(const simd_arch *arch, simd_alg alg,
+                                 const char *name)
+{
+    const simd_kernel *k = simd_find(&arch->tables[alg], name);
+
+    return k != NULL ? k : simd_find(&arch->inner[alg], name);
 }
 
 static const simd_kernel *pick(const simd_table *t, uint32_t allowed,

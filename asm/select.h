@@ -46,6 +46,9 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
 void simd_rules_string(const simd_arch *arch, uint32_t caps, char *buf,
                        size_t size);
 
+/* Writes the arch's level names, lowest first, space separated, into buf. */
+void simd_levels_string(const simd_arch *arch, char *buf, size_t size);
+
 /* Writes the names of the bits in caps, space separated, into buf. */
 void simd_caps_string(uint32_t caps, char *buf, size_t size);
 

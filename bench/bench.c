@@ -149,19 +149,6 @@ static void fail(const char *what)
     exit(1);
 }
 
-/* The table row (or inner kernel) the provider named, for bench_glue. */
-static const simd_kernel *find_chacha20_kernel(const char *name)
-{
-    const simd_table *lists[2] = {&simd_arch_this.tables[SIMD_ALG_CHACHA20],
-                                  &simd_arch_this.inner[SIMD_ALG_CHACHA20]};
-
-    for (int l = 0; l < 2 && name != NULL; l++)
-        for (size_t i = 0; i < lists[l]->n; i++)
-            if (strcmp(lists[l]->kernels[i].name, name) == 0)
-                return &lists[l]->kernels[i];
-    return NULL;
-}
-
 /* Applies "simd:level=x,md5=y" to the environment the provider reads at
  * load, loads it into a fresh library context, then restores nothing: each
  * side sets every key it cares about. */
@@ -220,7 +207,7 @@ static void open_side(side *s)
             fail("reading simd's kernel choice");
         snprintf(s->label, sizeof(s->label), "simd[%s/%s]%s%s", c, m,
                  path ? " from " : "", path ? path : "");
-        s->kernel = find_chacha20_kernel(c);
+        s->kernel = simd_find_any(&simd_arch_this, SIMD_ALG_CHACHA20, c);
     } else {
         snprintf(s->label, sizeof(s->label), "default");
     }

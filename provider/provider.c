@@ -144,19 +144,11 @@ static void report_override(void *arg, simd_select_problem problem,
                             const char *what, const char *value)
 {
     simd_provctx *prov = arg;
-    char msg[448], known[160] = "";
+    char msg[448], known[160];
     size_t used = strlen(prov->override_note);
 
     if (problem == SIMD_SELECT_UNKNOWN_LEVEL) {
-        size_t kn = 0;
-
-        for (size_t i = 0; i < simd_arch_this.nlevels; i++) {
-            int n = snprintf(known + kn, sizeof(known) - kn, "%s%s",
-                             i ? " " : "", simd_arch_this.levels[i].name);
-            if (n < 0 || (size_t)n >= sizeof(known) - kn)
-                break;
-            kn += (size_t)n;
-        }
+        simd_levels_string(&simd_arch_this, known, sizeof(known));
         snprintf(msg, sizeof(msg), "unknown level \"%s\" (levels on %s: %s)",
                  value, simd_arch_this.name, known);
     } else if (problem == SIMD_SELECT_UNKNOWN_KERNEL) {

@@ -21,14 +21,9 @@
 static const simd_kernel *lookup(const char *key, const char *name,
                                  simd_alg *alg)
 {
-    for (*alg = 0; *alg < SIMD_NALGS; (*alg)++) {
-        const simd_kernel *k;
-
-        if (strcmp(simd_alg_name(*alg), key) != 0)
-            continue;
-        k = simd_find(&simd_arch_this.tables[*alg], name);
-        return k != NULL ? k : simd_find(&simd_arch_this.inner[*alg], name);
-    }
+    for (*alg = 0; *alg < SIMD_NALGS; (*alg)++)
+        if (strcmp(simd_alg_name(*alg), key) == 0)
+            return simd_find_any(&simd_arch_this, *alg, name);
     return NULL;
 }
 
