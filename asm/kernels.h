@@ -21,6 +21,23 @@
  * MD5 kernels, named md5_blocks_<kernel>:
  *   Compress `nblocks` consecutive 64-byte blocks at `in` (no alignment
  *   required) into state[0..3] (A, B, C, D). Padding and length are the glue's.
+ *
+ * Poly1305 kernels, named poly1305_blocks_<kernel> (RFC 8439 section 2.5):
+ *   Absorb `len` bytes at `in` (a whole number of 16-byte blocks, 0
+ *   included; no alignment required) into st->h: for each block m (16 bytes,
+ *   little-endian), h = (h + m + padbit * 2^128) * r mod p, p = 2^130 - 5.
+ *   padbit is 1 for every ordinary block; the glue pads a message's short
+ *   last block with 0x01 and zeros itself and passes padbit 0.
+ *   h is kept partially reduced in base 2^64 (h[0] + h[1]*2^64 + h[2]*2^128):
+ *   a kernel accepts any h[2] < 8 on entry and leaves h[2] < 8, and the
+ *   value only matters mod p (simd_poly1305_emit reduces it fully).
+ *   st->r is r clamped (simd_poly1305_init); a kernel never changes r or s.
+ *   `table` is a kernel's private cache (powers of r in its own radix):
+ *   `table_of` is 0 when it is empty (init sets 0) or the id of the kernel
+ *   family that filled it (asm/<arch>/kernels.h lists the ids); a kernel
+ *   that finds another id there rebuilds it before use. So states may be
+ *   copied (EVP dup) and handed between kernels freely. Only 8-byte
+ *   alignment of the state may be assumed.
  */
 #ifndef SIMDPROV_KERNELS_H
 #define SIMDPROV_KERNELS_H
@@ -30,11 +47,27 @@
 
 #define SIMD_CHACHA20_BLOCK 64
 #define SIMD_MD5_BLOCK 64
+#define SIMD_POLY1305_BLOCK 16
+#define SIMD_POLY1305_KEY 32
+#define SIMD_POLY1305_TAG 16
+/* Room for a vector kernel's powers of r: 16 powers in 2^44 radix with
+ * their 20x multiples fit. */
+#define SIMD_POLY1305_TABLE_WORDS 128
+
+typedef struct {
+    uint64_t h[3];      /* accumulator, partially reduced (see above) */
+    uint64_t r[2];      /* clamped r, little-endian 64-bit halves */
+    uint64_t s[2];      /* the key's second half, added at the end */
+    uint64_t table_of;  /* 0: table empty; else the filling kernel's id */
+    uint64_t table[SIMD_POLY1305_TABLE_WORDS];
+} simd_poly1305;
 
 typedef void (*simd_chacha20_fn)(uint8_t *out, const uint8_t *in, size_t len,
                                  const uint32_t key[8], const uint32_t ctr[4]);
 typedef void (*simd_md5_fn)(uint32_t state[4], const uint8_t *in,
                             size_t nblocks);
+typedef void (*simd_poly1305_fn)(simd_poly1305 *st, const uint8_t *in,
+                                 size_t len, uint32_t padbit);
 
 /* Declares a kernel with its algorithm's signature, e.g.
  * SIMD_CHACHA20_KERNEL(chacha20_xor_neon); so no header repeats the types. */
@@ -43,9 +76,18 @@ typedef void (*simd_md5_fn)(uint32_t state[4], const uint8_t *in,
             const uint32_t key[8], const uint32_t ctr[4])
 #define SIMD_MD5_KERNEL(fn)                                                    \
     void fn(uint32_t state[4], const uint8_t *in, size_t nblocks)
+#define SIMD_POLY1305_KERNEL(fn)                                               \
+    void fn(simd_poly1305 *st, const uint8_t *in, size_t len, uint32_t padbit)
 
 /* Portable C: every machine; the reference for all others. */
 SIMD_CHACHA20_KERNEL(chacha20_xor_portable);
 SIMD_MD5_KERNEL(md5_blocks_portable);
+SIMD_POLY1305_KERNEL(poly1305_blocks_portable);
+
+/* Poly1305 set-up and finish, shared by every kernel (portable C, constant
+ * time): init clamps r, keeps s, zeroes h and empties the table; emit
+ * reduces h fully mod p and writes (h + s) mod 2^128, little-endian. */
+void simd_poly1305_init(simd_poly1305 *st, const uint8_t key[SIMD_POLY1305_KEY]);
+void simd_poly1305_emit(const simd_poly1305 *st, uint8_t tag[SIMD_POLY1305_TAG]);
 
 #endif

@@ -29,6 +29,17 @@ static inline void le32_store(uint8_t *p, uint32_t v)
 #endif
 }
 
+static inline uint64_t le64_load(const uint8_t *p)
+{
+    return (uint64_t)le32_load(p) | (uint64_t)le32_load(p + 4) << 32;
+}
+
+static inline void le64_store(uint8_t *p, uint64_t v)
+{
+    le32_store(p, (uint32_t)v);
+    le32_store(p + 4, (uint32_t)(v >> 32));
+}
+
 static inline uint32_t rotl32(uint32_t v, unsigned n)
 {
     return (v << n) | (v >> (32 - n));
