@@ -6,11 +6,10 @@
  *   call at the wrap, sets the counter word to 0 and carries 1 into IV word 1
  *   (no further carry), as OpenSSL does: IV bytes 0..7 act as a 64-bit
  *   counter.
- * - One keystream block is buffered for partial blocks; leftover keystream is
- *   used first and the counter advances lazily, once the buffered block is
- *   used up and more input arrives. OpenSSL 3.6 advances it eagerly, when the
- *   block is buffered; the output is the same, only a key-only re-init after
- *   a partial block tells them apart, so we do what the running release does
+ * - One keystream block is buffered for partial blocks (chacha20_stream.c);
+ *   OpenSSL 3.6 advances the counter when it buffers a block, earlier
+ *   releases when the block is used up; only a key-only re-init after a
+ *   partial block tells them apart, so we do what the running release does
  *   (prov->chacha20_counter_ahead).
  * - Re-init: key only keeps the counter (resumes at the start of the current
  *   block); IV only reloads the counter and keeps the key; encrypt == decrypt.
@@ -27,21 +26,16 @@
 #include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
+#include "chacha20_stream.h"
 #include "errors.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
-#define BLOCK SIMD_CHACHA20_BLOCK
 
 typedef struct {
     const simd_provctx *prov; /* first: see algctx.h */
-    simd_chacha20_fn xor_kernel;
-    uint32_t key[8];
-    uint32_t counter[4]; /* counter word, then the three nonce words */
-    uint8_t buf[BLOCK];       /* keystream of the current partial block */
-    unsigned int partial_len; /* bytes of buf already used */
+    simd_chacha20_stream ks;
     unsigned int key_set : 1;
-    unsigned int counter_ahead : 1; /* 3.6+: advance when buffering */
 } chacha20_ctx;
 _Static_assert(offsetof(chacha20_ctx, prov) == 0, "algctx.h: prov comes first");
 
@@ -52,8 +46,8 @@ static void *chacha20_newctx(void *provctx)
 
     if (ctx == NULL)
         return NULL;
-    ctx->xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
-    ctx->counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
+    ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
+    ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     return ctx;
 }
 
@@ -94,137 +88,18 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
             return 0;
         }
         for (int i = 0; i < 8; i++)
-            ctx->key[i] = le32_load(key + 4 * i);
+            ctx->ks.key[i] = le32_load(key + 4 * i);
         /* The old key's keystream must not outlive it. */
-        OPENSSL_cleanse(ctx->buf, sizeof(ctx->buf));
-        ctx->partial_len = 0;
+        OPENSSL_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
+        ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }
     if (iv != NULL) {
         for (int i = 0; i < 4; i++)
-            ctx->counter[i] = le32_load(iv + 4 * i);
-        ctx->partial_len = 0;
+            ctx->ks.counter[i] = le32_load(iv + 4 * i);
+        ctx->ks.partial_len = 0;
     }
     return chacha20_set_ctx_params(ctx, params);
-}
-
-/* out = in ^ ks for a partial block, eight bytes at a time: short updates
- * (Go's 10x25, 100x40) spend most of their time here. Safe in place and for
- * an output before its input (each load precedes the store over it). */
-static void xor_keystream(unsigned char *out, const unsigned char *in,
-                          const unsigned char *ks, size_t n)
-{
-    for (; n >= 8; n -= 8, in += 8, out += 8, ks += 8) {
-        uint64_t a, b;
-
-        memcpy(&a, in, 8);
-        memcpy(&b, ks, 8);
-        a ^= b;
-        memcpy(out, &a, 8);
-    }
-    while (n-- > 0)
-        *out++ = *in++ ^ *ks++;
-}
-
-/* Advance the 32-bit block counter by n (<= the room left before the wrap);
- * at the wrap, carry into IV word 1 as OpenSSL does. */
-static void counter_add(chacha20_ctx *ctx, uint32_t n)
-{
-    ctx->counter[0] += n;
-    if (ctx->counter[0] == 0)
-        ctx->counter[1]++;
-}
-
-/*
- * Kernels take out == in or separate buffers. OpenSSL accepts an output that
- * starts before the input and overlaps it, and streams forward, which gives
- * the same bytes as separate buffers; such calls go through a small stack
- * buffer here: each piece of input is copied out before any output can
- * reach it. (An output starting after the input overlaps bytes not yet
- * read: OpenSSL's result then depends on its kernel, and so does ours.)
- */
-static int out_overlaps_ahead(const unsigned char *out, const unsigned char *in,
-                              size_t len)
-{
-    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
-
-    return o < i && i - o < len;
-}
-
-static void xor_blocks(chacha20_ctx *ctx, unsigned char *out,
-                       const unsigned char *in, size_t len)
-{
-    unsigned char bounce[8 * BLOCK];
-    uint32_t ctr[4];
-
-    if (!out_overlaps_ahead(out, in, len)) {
-        ctx->xor_kernel(out, in, len, ctx->key, ctx->counter);
-        return;
-    }
-    memcpy(ctr, ctx->counter, sizeof(ctr));
-    while (len > 0) {
-        size_t n = len < sizeof(bounce) ? len : sizeof(bounce);
-
-        memcpy(bounce, in, n);
-        ctx->xor_kernel(bounce, bounce, n, ctx->key, ctr);
-        memcpy(out, bounce, n);
-        ctr[0] += (uint32_t)(n / BLOCK); /* the caller stops at the wrap */
-        in += n;
-        out += n;
-        len -= n;
-    }
-    OPENSSL_cleanse(bounce, sizeof(bounce));
-}
-
-static void chacha20_stream(chacha20_ctx *ctx, unsigned char *out,
-                            const unsigned char *in, size_t len)
-{
-    unsigned int n = ctx->partial_len;
-    size_t rem;
-
-    if (n > 0) {
-        size_t take = BLOCK - n < len ? BLOCK - n : len;
-
-        xor_keystream(out, in, ctx->buf + n, take);
-        out += take;
-        in += take;
-        len -= take;
-        n += (unsigned int)take;
-        ctx->partial_len = n;
-        if (len == 0)
-            return;
-        if (n == BLOCK) {
-            ctx->partial_len = 0;
-            if (!ctx->counter_ahead)
-                counter_add(ctx, 1);
-        }
-    }
-
-    rem = len % BLOCK;
-    len -= rem;
-    while (len > 0) {
-        /* Blocks left before the 32-bit counter wraps: 1..2^32. */
-        uint64_t room = (uint64_t)1 << 32;
-        uint64_t blocks = len / BLOCK;
-
-        room -= ctx->counter[0];
-        if (blocks > room)
-            blocks = room;
-        xor_blocks(ctx, out, in, (size_t)blocks * BLOCK);
-        counter_add(ctx, (uint32_t)blocks);
-        in += blocks * BLOCK;
-        out += blocks * BLOCK;
-        len -= blocks * BLOCK;
-    }
-
-    if (rem > 0) {
-        memset(ctx->buf, 0, sizeof(ctx->buf));
-        ctx->xor_kernel(ctx->buf, ctx->buf, BLOCK, ctx->key, ctx->counter);
-        if (ctx->counter_ahead)
-            counter_add(ctx, 1);
-        xor_keystream(out, in, ctx->buf, rem);
-        ctx->partial_len = (unsigned int)rem;
-    }
 }
 
 /* The checks shared by update and the one-shot cipher call. */
@@ -251,7 +126,7 @@ static int chacha20_process(chacha20_ctx *ctx, unsigned char *out,
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
         return 0;
     }
-    chacha20_stream(ctx, out, in, inl);
+    simd_chacha20_stream_xor(&ctx->ks, out, in, inl);
     *outl = inl;
     return 1;
 }

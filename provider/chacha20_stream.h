@@ -1,0 +1,34 @@
+/*
+ * The ChaCha20 keystream as OpenSSL's default provider streams it, for every
+ * cipher built on it (ChaCha20, ChaCha20-Poly1305): whole blocks straight
+ * through the chosen kernel, one buffered keystream block for partial
+ * blocks, the 32-bit counter split at its wrap with a carry into IV word 1.
+ *
+ * - Leftover keystream is used first and the counter advances lazily, once
+ *   the buffered block is used up and more input arrives. OpenSSL 3.6
+ *   advances it eagerly, when the block is buffered (counter_ahead); the
+ *   output is the same, only a key-only re-init after a partial block tells
+ *   them apart.
+ */
+#ifndef SIMDPROV_CHACHA20_STREAM_H
+#define SIMDPROV_CHACHA20_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../asm/kernels.h"
+
+typedef struct {
+    simd_chacha20_fn xor_kernel;
+    uint32_t key[8];
+    uint32_t counter[4]; /* counter word, then the three nonce words */
+    uint8_t buf[SIMD_CHACHA20_BLOCK]; /* keystream of the current partial block */
+    unsigned int partial_len;         /* bytes of buf already used */
+    unsigned int counter_ahead : 1;   /* 3.6+: advance when buffering */
+} simd_chacha20_stream;
+
+/* out = in ^ keystream for len bytes (out == in, or out before in, allowed). */
+void simd_chacha20_stream_xor(simd_chacha20_stream *s, unsigned char *out,
+                              const unsigned char *in, size_t len);
+
+#endif
