@@ -583,6 +583,16 @@ SEAL_ROW(a_get_tag_null_buffer, {
 
     o->ret = f->get_ctx_params(c, p);
 })
+/* A TLS record pending, its call with a NULL input: default reads it. */
+SEAL_ROW(a_tls_record_null_in, {
+    uint8_t aad[13] = {0, 0, 0, 0, 0, 0, 0, 1, 23, 3, 3, 0, 8};
+    OSSL_PARAM p[] = {OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
+                                              aad, 13),
+                      OSSL_PARAM_END};
+
+    o->ret = f->set_ctx_params(c, p) &&
+             f->update(c, o->out, &o->outl, 96, NULL, 24);
+})
 /* tlsaad / tlsivfixed of the right length with no bytes behind them. */
 OCTETS_ROW(SEAL_ROW, a_tlsaad_null, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, NULL, 13)
 OCTETS_ROW(SEAL_ROW, a_tlsivfixed_null, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED,
@@ -652,6 +662,7 @@ static const row aead_rows[] = {
     {"NULL outl", 0, 0, a_null_outl, NULL},
     {"get tag into a NULL buffer", 0, 0, a_get_tag_null_buffer, NULL},
     {"tlsaad with NULL data", 0, 0, a_tlsaad_null, NULL},
+    {"TLS record from a NULL input", 0, 0, a_tls_record_null_in, NULL},
     {"tlsivfixed with NULL data", 0, 0, a_tlsivfixed_null, NULL},
 };
 
