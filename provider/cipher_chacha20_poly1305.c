@@ -75,13 +75,6 @@ _Static_assert(offsetof(cp_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static const uint8_t zeros[SIMD_POLY1305_BLOCK];
 
-/* Until the kernel tables have a Poly1305 column: the portable kernel. */
-static simd_poly1305_fn poly1305_kernel(const simd_provctx *prov)
-{
-    (void)prov;
-    return poly1305_blocks_portable;
-}
-
 static void *cp_newctx(void *provctx)
 {
     const simd_provctx *prov = provctx;
@@ -91,7 +84,7 @@ static void *cp_newctx(void *provctx)
         return NULL;
     ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
     ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
-    ctx->mac.blocks = poly1305_kernel(prov);
+    ctx->mac.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
     ctx->tls_payload = NO_TLS_PAYLOAD;
     return ctx;
 }

@@ -761,24 +761,29 @@ static void all_checks(tu_ctx *t, const char *what, size_t scale)
     EVP_CIPHER_free(c[1]);
 }
 
-/* Every ChaCha20 kernel the CPU runs, each paired with a Poly1305 kernel,
- * and every Poly1305 kernel at least once. */
+/* Every ChaCha20 kernel the CPU runs, each paired with a Poly1305 kernel
+ * in turn, until every Poly1305 kernel has run too. */
 static void test_every_kernel(void)
 {
-    const char *cn[32];
+    const char *cn[32], *pn[32];
     size_t nc = tu_runnable(SIMD_ALG_CHACHA20, cn, SIMD_COUNT(cn));
+    size_t np = tu_runnable(SIMD_ALG_POLY1305, pn, SIMD_COUNT(pn));
 
-    CU_ASSERT_FATAL(nc >= 1);
-    for (size_t i = 0; i < nc; i++) {
+    CU_ASSERT_FATAL(nc >= 1 && np >= 1);
+    for (size_t i = 0; i < (nc > np ? nc : np); i++) {
         tu_override ov = {1, NULL, {NULL}};
         tu_ctx t;
         char what[96];
 
-        ov.kernel[SIMD_ALG_CHACHA20] = cn[i];
+        ov.kernel[SIMD_ALG_CHACHA20] = cn[i % nc];
+        ov.kernel[SIMD_ALG_POLY1305] = pn[i % np];
         CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
         CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20),
-                               cn[i]);
-        snprintf(what, sizeof(what), "chacha20=%s", cn[i]);
+                               cn[i % nc]);
+        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_POLY1305),
+                               pn[i % np]);
+        snprintf(what, sizeof(what), "chacha20=%s poly1305=%s", cn[i % nc],
+                 pn[i % np]);
         all_checks(&t, what, 1);
         tu_ctx_close(&t);
     }

@@ -160,6 +160,7 @@ static void aead_records(tu_ctx *t, const char *kernel)
 static void test_aead(void)
 {
     tu_for_each_runnable(SIMD_ALG_CHACHA20, aead_records);
+    tu_for_each_runnable(SIMD_ALG_POLY1305, aead_records);
 }
 
 /* The counters work: creating a context allocates, and fetching locks. */
