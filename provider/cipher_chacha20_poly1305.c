@@ -529,6 +529,31 @@ static int get_size_param(cp_ctx *ctx, OSSL_PARAM params[], const char *key,
     return 1;
 }
 
+static int get_size_one(cp_ctx *ctx, OSSL_PARAM *p, size_t v)
+{
+    if (!OSSL_PARAM_set_size_t(p, v)) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER, "%s", p->key);
+        return 0;
+    }
+    return 1;
+}
+
+/* The same outcome as the general path below for a list of one. */
+static int get_one(cp_ctx *ctx, OSSL_PARAM *p)
+{
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_IVLEN) == 0)
+        return get_size_one(ctx, p, CP_IVLEN);
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TAG) == 0)
+        return get_tag(ctx, p);
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_KEYLEN) == 0)
+        return get_size_one(ctx, p, CP_KEYLEN);
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TAGLEN) == 0)
+        return get_size_one(ctx, p, ctx->tag_len);
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD) == 0)
+        return get_size_one(ctx, p, ctx->tls_aad_pad);
+    return 1;
+}
+
 static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     cp_ctx *ctx = vctx;
@@ -538,10 +563,10 @@ static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
         return 0;
     if (params == NULL)
         return 1;
-    /* GET_TAG after each record (TLS 1.3): straight to it. */
-    if (params[0].key != NULL && params[1].key == NULL &&
-        strcmp(params[0].key, OSSL_CIPHER_PARAM_AEAD_TAG) == 0)
-        return get_tag(ctx, &params[0]);
+    /* One parameter (EVP asks for the IV length at every init, libssl for
+     * the tag after every record): only its own key is compared. */
+    if (params[0].key != NULL && params[1].key == NULL)
+        return get_one(ctx, &params[0]);
     if (!get_size_param(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) ||
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) ||
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_AEAD_TAGLEN,
