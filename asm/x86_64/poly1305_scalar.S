@@ -21,10 +21,11 @@
  *     h0 is final; (t1 + cy)*x = t1*x + (x & -cy) adds cy back with two ANDs
  *     of the mask -cy (sbb), constant time.
  *   - Products are issued in the order their inputs arrive (t1*s1, t1*r0,
- *     u*s1, h0*r0, h0*r1, u*r0); each sum adds its latest operand last.
- * Per block: d2 -> c (shr, lea) -> h0 (add) -> h0*r0 (mul) -> d0hi -> d1 ->
- * d2, about 11 cycles where the plain chain (fold, carry into h1 and h2,
- * then products of h1 and h2) is about 14.
+ *     u*s1, u*r0, h0*r0, h0*r1); each sum adds its latest operand last.
+ *     The one multiplier is the scarce unit (a 128-bit mul or mulx takes it
+ *     about 1.5 cycles on Zen 4, imul 1: ~8 of the ~13 cycles a block takes),
+ *     so program order decides which product waits: u*r0 placed last (where
+ *     its result is needed) costs a cycle per block, measured.
  *
  * Bounds, with h2 < 8 on entry: u <= 7 + 1 + 1 on the first block and
  * u <= 3 + 1 + 1 afterwards, so u*s1 and u*r0 fit 64 bits, d0 < 2^126,
@@ -87,10 +88,11 @@
 	adc	$0, C1
 	mov	U, %rax
 	imul	S1, %rax		/* u*s1 */
+	imul	R0, U			/* u*r0 */
 	and	R0, M			/* cy*r0 */
 	add	M, %rax			/* < 2^64: no carry */
 	add	%rax, D1
-	adc	$0, D2
+	adc	U, D2
 	mov	R0, %rax
 	mulq	H0			/* h0*r0 */
 	add	%rax, D0
@@ -99,9 +101,8 @@
 	mulq	H0			/* h0*r1 */
 	add	%rax, D1
 	adc	%rdx, D2
-	imul	R0, U			/* u*r0, last: wanted last */
 	add	C1, D1
-	adc	U, D2
+	adc	$0, D2
 .endm
 
 /* d = h*r, BMI2: mulx src, lo, hi (hi:lo = rdx * src). */
@@ -109,26 +110,26 @@
 	mov	D1, %rdx
 	mulx	S1, D0, C1		/* t1*s1 */
 	mulx	R0, D1, D2		/* t1*r0 */
-	mov	H0, %rdx
 	mov	M, %rax
 	and	S1, %rax		/* cy*s1 */
 	add	%rax, D0
 	adc	$0, C1
 	mov	U, %rax
 	imul	S1, %rax		/* u*s1 */
+	imul	R0, U			/* u*r0 */
 	and	R0, M			/* cy*r0 */
 	add	M, %rax			/* < 2^64: no carry */
 	add	%rax, D1
-	adc	$0, D2
+	adc	U, D2
+	mov	H0, %rdx
 	mulx	R0, %rax, Q		/* h0*r0 */
 	add	%rax, D0
 	adc	Q, C1
 	mulx	R1, %rax, Q		/* h0*r1 */
 	add	%rax, D1
 	adc	Q, D2
-	imul	R0, U			/* u*r0 */
 	add	C1, D1
-	adc	U, D2
+	adc	$0, D2
 .endm
 
 .macro POLY1305_BLOCKS name, bmi2
