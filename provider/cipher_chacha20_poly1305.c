@@ -18,8 +18,13 @@
  * - TLS 1.2 (tlsaad, 13 bytes): the next data call is one in-place
  *   payload || tag, the nonce is IV xor (0^4 || seq) (RFC 7905), and on
  *   decrypt a bad tag wipes the plaintext written.
+ * - update skips 0-byte calls; the one-shot cipher call does not, so
+ *   EVP_Cipher(ctx, NULL, NULL, 0) is a final that returns 0 bytes (as the
+ *   3.0.22 default provider does: the oracle, not the documentation).
  * - An authentication failure raises no error, as in default: the return
- *   value is how the caller tells.
+ *   value is how the caller tells. Where default dereferences a NULL
+ *   argument (context, outl, a GET_TAG buffer, tlsaad/tlsivfixed data, a
+ *   TLS record's input), this file refuses with "null argument" instead.
  *
  * Both passes over the data run per chunk (CHUNK bytes): seal encrypts a
  * chunk then MACs its ciphertext, open MACs then decrypts, so the second
@@ -60,7 +65,7 @@ typedef struct {
     const simd_provctx *prov; /* first: see algctx.h */
     simd_chacha20_stream ks;  /* key; counter[1..3] is the nonce in use */
     simd_poly1305_stream mac;
-    uint64_t aad_len, text_len; /* in this order: the MAC's last block */
+    uint64_t aad_len, text_len; /* the MAC's lengths block */
     size_t tls_payload;         /* NO_TLS_PAYLOAD, or the record's */
     size_t tag_len;
     size_t tls_aad_pad;         /* what tlsaadpad reports */
