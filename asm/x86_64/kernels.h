@@ -16,6 +16,11 @@
 #ifndef SIMDPROV_KERNELS_X86_64_H
 #define SIMDPROV_KERNELS_X86_64_H
 
+/* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h): which kernel
+ * family's powers of r the table holds. Seen by the assembly too. */
+#define POLY1305_TABLE_AVX2 1 /* radix 2^26, poly1305_avx2.S */
+
+#ifndef __ASSEMBLER__
 #include "../kernels.h"
 
 /* Entries (one per ISA level, plus the hybrid routes). */
@@ -44,4 +49,11 @@ SIMD_MD5_KERNEL(md5_blocks_avx512vl);
 SIMD_MD5_KERNEL(md5_blocks_bmi1);
 SIMD_MD5_KERNEL(md5_blocks_x86_64);
 
+/* Poly1305, AVX2 (+BMI2/ADX for its scalar short-input kernel): the entry
+ * routes by length (poly1305_x86_64.c); the 4-block kernel takes whole
+ * 64-byte groups only (poly1305_avx2.S). */
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx2);
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx2_4x); /* whole 64-byte groups */
+
+#endif /* __ASSEMBLER__ */
 #endif

@@ -1,0 +1,47 @@
+/*
+ * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
+ * asm/kernels.h) between a vector kernel's whole groups and a scalar
+ * kernel, by length.
+ *
+ * avx2: below POLY1305_AVX2_MIN bytes the scalar kernel alone is faster,
+ * even with the AVX2 table already built, because the vector kernel pays a
+ * fixed cost per call (radix conversion both ways, the final lane fold) and
+ * on a fresh key (TLS 1.3: a new Poly1305 key per record) also the table
+ * build; the crossover is asm/x86_64/README.md's fresh-key measurement.
+ * Above it the 4-block kernel takes the whole 64-byte groups and the scalar
+ * kernel the 1-3 blocks after them.
+ *
+ * The scalar kernel is poly1305_blocks_portable until the mulx/adx kernel
+ * (poly1305_blocks_bmi2, poly1305_scalar.S) lands on main.
+ */
+#include <stddef.h>
+
+#include "kernels.h"
+
+/* poly1305_avx2.S addresses the state by these offsets and this id. */
+_Static_assert(offsetof(simd_poly1305, h) == 0, "h offset");
+_Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
+_Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
+_Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
+_Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 18 * 32, "avx2 table size");
+
+#define POLY1305_SCALAR poly1305_blocks_portable
+
+enum {
+    POLY1305_AVX2_GROUP = 4 * SIMD_POLY1305_BLOCK,
+    POLY1305_AVX2_MIN = 256,
+};
+
+void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
+                          uint32_t padbit)
+{
+    size_t groups = len - len % POLY1305_AVX2_GROUP;
+
+    if (len < POLY1305_AVX2_MIN) {
+        POLY1305_SCALAR(st, in, len, padbit);
+        return;
+    }
+    poly1305_blocks_avx2_4x(st, in, groups, padbit);
+    if (len > groups)
+        POLY1305_SCALAR(st, in + groups, len - groups, padbit);
+}
