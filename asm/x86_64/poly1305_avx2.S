@@ -59,6 +59,7 @@
     .set ST_TABLE_OF, 56
     .set TBL_R4, 64             /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
     .set TBL_P, TBL_R4 + 32 * 9 /* P(i) at TBL_P + 32 i, PS(i) at + 32 (4 + i) */
+    .set TBL_R8, TBL_P + 32 * 9 /* R8(i), S8(i) as R4, S4 */
 
     .section .rodata
     .p2align 3
@@ -67,58 +68,49 @@
 .Lone:
     .quad 1
 
-/* d = a * b (ymm5-9 = ymm0-4 * the table's 9 vectors at offset `o`:
- * b_i at o + 32 i, 5 b_i at o + 32 (4 + i)), products not yet carried. */
-.macro MUL o
-    vpmuludq (\o + 32 * 0)(%rdi), %ymm0, %ymm5
-    vpmuludq (\o + 32 * 1)(%rdi), %ymm0, %ymm6
-    vpmuludq (\o + 32 * 2)(%rdi), %ymm0, %ymm7
-    vpmuludq (\o + 32 * 3)(%rdi), %ymm0, %ymm8
-    vpmuludq (\o + 32 * 4)(%rdi), %ymm0, %ymm9
+/* One product term: d (ymm\d) = or += a (ymm\j) * the table vector k at
+ * offset \o; temp ymm10. */
+.macro PROD o, k, j, d, first
+.if \first
+    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm\d
+.else
+    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm10
+    vpaddq %ymm10, %ymm\d, %ymm\d
+.endif
+.endm
 
-    vpmuludq (\o + 32 * 8)(%rdi), %ymm1, %ymm10
-    vpmuludq (\o + 32 * 0)(%rdi), %ymm1, %ymm11
-    vpmuludq (\o + 32 * 1)(%rdi), %ymm1, %ymm12
-    vpmuludq (\o + 32 * 2)(%rdi), %ymm1, %ymm13
-    vpaddq %ymm10, %ymm5, %ymm5
-    vpaddq %ymm11, %ymm6, %ymm6
-    vpmuludq (\o + 32 * 3)(%rdi), %ymm1, %ymm10
-    vpaddq %ymm12, %ymm7, %ymm7
-    vpaddq %ymm13, %ymm8, %ymm8
-    vpaddq %ymm10, %ymm9, %ymm9
+/* d (ymm5-9) = (first) or += a (ymm0-4) * b, b the table's 9 vectors at
+ * offset o: b_i at o + 32 i, 5 b_i at o + 32 (4 + i). Not carried. */
+.macro MUL o, first
+    PROD \o, 0, 0, 5, \first
+    PROD \o, 1, 0, 6, \first
+    PROD \o, 2, 0, 7, \first
+    PROD \o, 3, 0, 8, \first
+    PROD \o, 4, 0, 9, \first
 
-    vpmuludq (\o + 32 * 7)(%rdi), %ymm2, %ymm10
-    vpmuludq (\o + 32 * 8)(%rdi), %ymm2, %ymm11
-    vpmuludq (\o + 32 * 0)(%rdi), %ymm2, %ymm12
-    vpmuludq (\o + 32 * 1)(%rdi), %ymm2, %ymm13
-    vpaddq %ymm10, %ymm5, %ymm5
-    vpaddq %ymm11, %ymm6, %ymm6
-    vpmuludq (\o + 32 * 2)(%rdi), %ymm2, %ymm10
-    vpaddq %ymm12, %ymm7, %ymm7
-    vpaddq %ymm13, %ymm8, %ymm8
-    vpaddq %ymm10, %ymm9, %ymm9
+    PROD \o, 8, 1, 5, 0
+    PROD \o, 0, 1, 6, 0
+    PROD \o, 1, 1, 7, 0
+    PROD \o, 2, 1, 8, 0
+    PROD \o, 3, 1, 9, 0
 
-    vpmuludq (\o + 32 * 6)(%rdi), %ymm3, %ymm10
-    vpmuludq (\o + 32 * 7)(%rdi), %ymm3, %ymm11
-    vpmuludq (\o + 32 * 8)(%rdi), %ymm3, %ymm12
-    vpmuludq (\o + 32 * 0)(%rdi), %ymm3, %ymm13
-    vpaddq %ymm10, %ymm5, %ymm5
-    vpaddq %ymm11, %ymm6, %ymm6
-    vpmuludq (\o + 32 * 1)(%rdi), %ymm3, %ymm10
-    vpaddq %ymm12, %ymm7, %ymm7
-    vpaddq %ymm13, %ymm8, %ymm8
-    vpaddq %ymm10, %ymm9, %ymm9
+    PROD \o, 7, 2, 5, 0
+    PROD \o, 8, 2, 6, 0
+    PROD \o, 0, 2, 7, 0
+    PROD \o, 1, 2, 8, 0
+    PROD \o, 2, 2, 9, 0
 
-    vpmuludq (\o + 32 * 5)(%rdi), %ymm4, %ymm10
-    vpmuludq (\o + 32 * 6)(%rdi), %ymm4, %ymm11
-    vpmuludq (\o + 32 * 7)(%rdi), %ymm4, %ymm12
-    vpmuludq (\o + 32 * 8)(%rdi), %ymm4, %ymm13
-    vpaddq %ymm10, %ymm5, %ymm5
-    vpaddq %ymm11, %ymm6, %ymm6
-    vpmuludq (\o + 32 * 0)(%rdi), %ymm4, %ymm10
-    vpaddq %ymm12, %ymm7, %ymm7
-    vpaddq %ymm13, %ymm8, %ymm8
-    vpaddq %ymm10, %ymm9, %ymm9
+    PROD \o, 6, 3, 5, 0
+    PROD \o, 7, 3, 6, 0
+    PROD \o, 8, 3, 7, 0
+    PROD \o, 0, 3, 8, 0
+    PROD \o, 1, 3, 9, 0
+
+    PROD \o, 5, 4, 5, 0
+    PROD \o, 6, 4, 6, 0
+    PROD \o, 7, 4, 7, 0
+    PROD \o, 8, 4, 8, 0
+    PROD \o, 0, 4, 9, 0
 .endm
 
 /* ymm0-4 = carried ymm5-9 (see the bounds above); temps ymm10-12. */
@@ -178,6 +170,29 @@
     vpaddq %ymm12, %ymm4, %ymm4
 .endm
 
+/* ymm0-4 = the 4-block group at rsi split into limbs, as ADD_GROUP (the
+ * second group of a double step, multiplied by r^4 without h); rsi += 64.
+ * Temps ymm10-12. */
+.macro SPLIT_GROUP
+    vmovdqu (%rsi), %ymm10
+    vmovdqu 32(%rsi), %ymm11
+    vpunpckhqdq %ymm11, %ymm10, %ymm12
+    vpunpcklqdq %ymm11, %ymm10, %ymm10
+    addq $64, %rsi
+
+    vpand %ymm15, %ymm10, %ymm0
+    vpsrlq $26, %ymm10, %ymm1
+    vpsrlq $52, %ymm10, %ymm10
+    vpsllq $12, %ymm12, %ymm2
+    vpsrlq $14, %ymm12, %ymm3
+    vpsrlq $40, %ymm12, %ymm4
+    vpand %ymm15, %ymm1, %ymm1
+    vpor %ymm10, %ymm2, %ymm2
+    vpand %ymm15, %ymm3, %ymm3
+    vpor %ymm14, %ymm4, %ymm4
+    vpand %ymm15, %ymm2, %ymm2
+.endm
+
 /* The limbs of lo + hi 2^64 + top 2^128 (top < 8, a register) into the low
  * qword of xmm0-4, upper lanes zeroed; clobbers rax, r8, r10. */
 .macro TO_LIMBS lo, hi, top
@@ -228,7 +243,7 @@
     vpblendd $0xc0, %ymm12, %ymm3, %ymm8
     vpblendd $0xc0, %ymm12, %ymm4, %ymm9
     STORE_MULTIPLIER
-    MUL TBL_P
+    MUL TBL_P, 1
     CARRY
     /* (r^2, 1, r, 1): lane 2 (dwords 4, 5) from r, lanes 1, 3 from "one" */
     vpbroadcastq .Lone(%rip), %ymm13
@@ -244,7 +259,7 @@
     vpblendd $0xcc, %ymm12, %ymm8, %ymm8
     vpblendd $0xcc, %ymm12, %ymm9, %ymm9
     STORE_MULTIPLIER
-    MUL TBL_P
+    MUL TBL_P, 1
     CARRY
     vmovdqa %ymm0, %ymm5
     vmovdqa %ymm1, %ymm6
@@ -266,6 +281,17 @@
     TIMES5 2, TBL_R4+32*6
     TIMES5 3, TBL_R4+32*7
     TIMES5 4, TBL_R4+32*8
+    MUL TBL_R4, 1
+    CARRY
+    vmovdqu %ymm0, (TBL_R8+32*0)(%rdi)
+    vmovdqu %ymm1, (TBL_R8+32*1)(%rdi)
+    vmovdqu %ymm2, (TBL_R8+32*2)(%rdi)
+    vmovdqu %ymm3, (TBL_R8+32*3)(%rdi)
+    vmovdqu %ymm4, (TBL_R8+32*4)(%rdi)
+    TIMES5 1, TBL_R8+32*5
+    TIMES5 2, TBL_R8+32*6
+    TIMES5 3, TBL_R8+32*7
+    TIMES5 4, TBL_R8+32*8
     movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
 .endm
 
@@ -322,18 +348,30 @@ ENTRY(poly1305_blocks_avx2_4x)
     TO_LIMBS ST_H(%rdi), ST_H+8(%rdi), %r9
     ADD_GROUP
     subq $64, %rdx
-    jz .Lfinal
+    cmpq $128, %rdx
+    jb .Lsingle
 
+    /* a = a r^8 + m r^4 + m' for the next two groups m, m' */
     .p2align 5
 .Lloop:
-    MUL TBL_R4
+    MUL TBL_R8, 1
+    SPLIT_GROUP
+    MUL TBL_R4, 0
     CARRY
     ADD_GROUP
-    subq $64, %rdx
-    jnz .Lloop
+    subq $128, %rdx
+    cmpq $128, %rdx
+    jae .Lloop
+
+.Lsingle:
+    testq %rdx, %rdx
+    jz .Lfinal
+    MUL TBL_R4, 1
+    CARRY
+    ADD_GROUP
 
 .Lfinal:
-    MUL TBL_P
+    MUL TBL_P, 1
     HSUM 5, %rax
     HSUM 6, %rcx
     HSUM 7, %rdx
