@@ -3,13 +3,15 @@
  * asm/kernels.h) between a vector kernel's whole groups and a scalar
  * kernel, by length.
  *
- * avx2: below POLY1305_AVX2_MIN bytes the scalar kernel alone is faster,
- * even with the AVX2 table already built, because the vector kernel pays a
- * fixed cost per call (radix conversion both ways, the final lane fold) and
- * on a fresh key (TLS 1.3: a new Poly1305 key per record) also the table
- * build; the crossover is asm/x86_64/README.md's fresh-key measurement.
- * Above it the 4-block kernel takes the whole 64-byte groups and the scalar
- * kernel the 1-3 blocks after them.
+ * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
+ * both ways, the final lane fold) and, when the table holds no AVX2 powers
+ * (a fresh key: TLS 1.3 sets a new Poly1305 key per record), the table
+ * build, about as much as the scalar kernel spends on 100 bytes. So the
+ * crossover depends on whether the table is built (table_of says so; it is
+ * not secret): below it the scalar kernel takes the whole input, above it
+ * the 4-block kernel takes the whole 64-byte groups and the scalar kernel
+ * the 1-3 blocks after them. Both crossovers are measured
+ * (asm/x86_64/README.md).
  *
  * The scalar kernel is poly1305_blocks_portable until the mulx/adx kernel
  * (poly1305_blocks_bmi2, poly1305_scalar.S) lands on main.
@@ -29,15 +31,18 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 18 * 32, "avx2 table size");
 
 enum {
     POLY1305_AVX2_GROUP = 4 * SIMD_POLY1305_BLOCK,
-    POLY1305_AVX2_MIN = 256,
+    POLY1305_AVX2_MIN_CACHED = 64, /* table built: from one group up */
+    POLY1305_AVX2_MIN_FRESH = 192, /* table to build */
 };
 
 void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
     size_t groups = len - len % POLY1305_AVX2_GROUP;
+    size_t min = st->table_of == POLY1305_TABLE_AVX2 ? POLY1305_AVX2_MIN_CACHED
+                                                     : POLY1305_AVX2_MIN_FRESH;
 
-    if (len < POLY1305_AVX2_MIN) {
+    if (len < min) {
         POLY1305_SCALAR(st, in, len, padbit);
         return;
     }
