@@ -221,13 +221,30 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305: avx2 routes by length (poly1305_x86_64.c) between the 4-block
+ * radix-2^26 kernel and the scalar mulx/adx kernel, hence BMI2 and ADX in
+ * its needs.
+ */
+#define NEEDS_POLY1305_AVX2                                                    \
+    (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI2 | SIMD_CAP_X86_ADX)
+
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "avx2", NEEDS_POLY1305_AVX2, poly1305_blocks_avx2),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
+};
+
+/* Behind the avx2 entry: the 4-block kernel, whole 64-byte groups only;
+ * alone it needs only AVX2. */
+static const simd_kernel poly1305_inner[] = {
+    SIMD_KERNEL_GROUP(poly1305, "avx2_4x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
+                      poly1305_blocks_avx2_4x, 4 * SIMD_POLY1305_BLOCK),
 };
 
 const simd_arch simd_arch_this = {
     SIMD_ARCH("x86_64", probe_x86_64),
-    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),
+              [SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
     .rules = rules,
     .nrules = SIMD_COUNT(rules),
 };
