@@ -12,36 +12,44 @@
  * block t of n gets r^(n-t+1), and the lanes are summed: exactly
  * sum m_t r^(n-t+1) + h r^n, the serial result mod p.
  *
+ * Steps. The loop takes two groups m, m' at a time: a = a r^8 + m r^4 + m'
+ * (a already holds h + the group before), so one carry chain serves 128
+ * bytes and the loop-carried path (a -> a r^8 -> carry -> + m') is half
+ * of what a group-per-step loop has per byte; m r^4 does not depend on a.
+ * An odd group left takes one a = a r^4 + m step.
+ *
  * Limbs: x = x0 + x1 2^26 + x2 2^52 + x3 2^78 + x4 2^104, one per qword
  * lane, used as 32-bit vpmuludq operands. 2^130 = 5 mod p, so a product
  * limb i+j >= 5 folds into limb i+j-5 times 5: the table keeps 5 r_i.
  *
- * Table (st->table, table_of = POLY1305_TABLE_AVX2), 18 ymm of 4 qwords:
+ * Table (st->table, table_of = POLY1305_TABLE_AVX2), 27 ymm of 4 qwords:
  *   R4(i), i = 0..4   r^4 limb i in every lane; S4(i), i = 1..4: 5 r^4_i
  *   P(i),  i = 0..4   (r^4, r^2, r^3, r) limb i; PS(i): 5 times those
+ *   R8(i), S8(i)      r^8, as R4 and S4
  * rebuilt whenever table_of is another id. The state is only 8-byte
  * aligned: every table access is an unaligned vmovdqu or memory operand.
  *
- * Bounds (M = 2^26, "carried": limbs 0,2,3 < M, 1 < M + 2^9, 4 < M + 2^7;
- * CARRY below produces carried limbs from any limbs < 2^58):
+ * Bounds (M = 2^26; "carried" limbs: 0, 2, 3 < M, 1 < M + 2^11,
+ * 4 < M + 2^9; CARRY below makes carried limbs of any limbs < 2^60):
  * - table powers are carried (r itself has limbs < M), so r_i < 2^26.0001
  *   and 5 r_i < 2^28.33;
  * - the multiplicand a = h + m: message limbs are < M (limb 4 < 2^25 with
  *   the pad bit), h limbs carried, or on entry (from base 2^64 with
- *   h[2] < 8) limbs 0..3 < M and limb 4 < 2^27; so a_i < 2^27.01 (i < 4),
- *   a4 < 2^27.33;
+ *   h[2] < 8) limbs 0..3 < M and limb 4 < 2^27; so every a_i < 2^27.33;
  * - each product limb is a sum of five terms, at most one times r_i and
- *   four times 5 r_j: d_i < a_max (r + 20 r) < 2^27.33 * 21 * 2^26.0001
- *   < 2^57.73 < 2^58: CARRY applies, and no qword overflows;
+ *   four times 5 r_j: a r < 2^27.33 * 21 * 2^26.0001 < 2^57.73, and m r^4
+ *   (m_i < M) < 2^56.4, so a double step's limbs are < 2^58.14 < 2^60:
+ *   CARRY applies, and no qword overflows;
  * - the four lanes' final products sum to < 2^59.73, carried in 64-bit
  *   registers serially (exact: each carry is < 2^34, 5 times it < 2^37),
  *   which leaves limbs < M (limb 1 < M + 2^11), so the base 2^64 value
  *   has h[2] = (limb 4 >> 24) + carry <= 4 < 8.
  *
  * CARRY (why "carried"): two interleaved chains, d0->d1->d2->d3 and
- * d3->d4->(5x)d0->d1. With inputs < 2^58: after the first pair d1, d4 <
- * 2^58 + 2^32; then d2 < 2^58.01 and d0 < M + 5 (2^32.01) < 2^34.4; then
- * d3 < M + 2^32.01 and d1 < M + 2^8.4; last d4 < M + 2^6.1.
+ * d3->d4->(5x)d0->d1. With inputs < 2^60: after the first pair d1, d4 <
+ * 2^60 + 2^34; then d2 < 2^60 + 2^34.01 and d0 < M + 5 (2^34.01) <
+ * 2^36.34; then d3 < M + 2^34.01 and d1 < M + 2^10.34; last
+ * d4 < M + 2^8.02.
  *
  * Registers: ymm0-4 the accumulator a, ymm5-9 the product d, ymm10-13
  * temps, ymm14 the pad bit (2^24 per lane or 0), ymm15 the 26-bit mask.
