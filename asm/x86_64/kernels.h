@@ -49,7 +49,12 @@ SIMD_MD5_KERNEL(md5_blocks_avx512vl);
 SIMD_MD5_KERNEL(md5_blocks_bmi1);
 SIMD_MD5_KERNEL(md5_blocks_x86_64);
 
-/* Poly1305, AVX2 (+BMI2/ADX for its scalar short-input kernel): the entry
+/* Poly1305, one stream in general-purpose registers (poly1305_scalar.S);
+ * neither touches st->table. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_bmi2);   /* needs BMI2 (mulx) */
+SIMD_POLY1305_KERNEL(poly1305_blocks_x86_64); /* any x86_64 */
+
+/* Poly1305, AVX2 (+BMI2 for its scalar kernel): the entry
  * routes by length (poly1305_x86_64.c); the 4-block kernel takes whole
  * 64-byte groups only (poly1305_avx2.S). */
 SIMD_POLY1305_KERNEL(poly1305_blocks_avx2);

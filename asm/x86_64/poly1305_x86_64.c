@@ -13,10 +13,8 @@
  * the 1-3 blocks after them. Both crossovers are measured
  * (asm/x86_64/README.md).
  *
- * The scalar kernel is poly1305_blocks_portable until the mulx kernel
- * (poly1305_blocks_bmi2, poly1305_scalar.S) lands on main; the crossovers
- * below are measured against it. Against poly1305_blocks_bmi2 they are
- * 128 (cached) and 320 (fresh), to be set with the switch.
+ * The scalar kernel is poly1305_blocks_bmi2 (mulx, poly1305_scalar.S); the
+ * crossovers below are measured against it.
  */
 #include <stddef.h>
 
@@ -29,12 +27,12 @@ _Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
 _Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
 _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
 
-#define POLY1305_SCALAR poly1305_blocks_portable
+#define POLY1305_SCALAR poly1305_blocks_bmi2
 
 enum {
     POLY1305_AVX2_GROUP = 4 * SIMD_POLY1305_BLOCK,
-    POLY1305_AVX2_MIN_CACHED = 64, /* table built: from one group up */
-    POLY1305_AVX2_MIN_FRESH = 192, /* table to build */
+    POLY1305_AVX2_MIN_CACHED = 128, /* table built */
+    POLY1305_AVX2_MIN_FRESH = 320,  /* table to build */
 };
 
 void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
