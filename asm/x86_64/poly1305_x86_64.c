@@ -31,8 +31,8 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
 
 enum {
     POLY1305_AVX2_GROUP = 4 * SIMD_POLY1305_BLOCK,
-    POLY1305_AVX2_MIN_CACHED = 128, /* table built */
-    POLY1305_AVX2_MIN_FRESH = 320,  /* table to build */
+    POLY1305_AVX2_MIN_CACHED = 64, /* table built: from one group up */
+    POLY1305_AVX2_MIN_FRESH = 320, /* table to build */
 };
 
 void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
