@@ -4,14 +4,23 @@
  * kernel, by length.
  *
  * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
- * both ways, the final lane fold) and, when the table holds no AVX2 powers
- * (a fresh key: TLS 1.3 sets a new Poly1305 key per record), the table
- * build, about as much as the scalar kernel spends on 100 bytes. So the
- * crossover depends on whether the table is built (table_of says so; it is
- * not secret): below it the scalar kernel takes the whole input, above it
- * the 4-block kernel takes the whole 64-byte groups and the scalar kernel
- * the 1-3 blocks after them. Both crossovers are measured
- * (asm/x86_64/README.md).
+ * both ways, the final lane fold) and, when the table holds no AVX2 powers,
+ * the table build, about as much as the scalar kernel spends on 100 bytes.
+ * So there are two crossovers, both measured (asm/x86_64/README.md):
+ * - fresh key (TLS 1.3 and every AEAD message set a new Poly1305 key): a
+ *   call of POLY1305_AVX2_MIN_FRESH bytes or more builds the table and runs
+ *   the vector kernel; shorter calls go to the scalar kernel;
+ * - table built: from POLY1305_AVX2_MIN_CACHED bytes.
+ * A key that is fed in many short calls (a streaming MAC) would never
+ * build its table, so shorter calls are counted (table_of
+ * POLY1305_TABLE_AVX2_SEEN, the count in table[0]) and once earlier calls
+ * under the key have reached POLY1305_AVX2_MIN_FRESH bytes the next call of
+ * POLY1305_AVX2_MIN_CACHED bytes or more builds it. An AEAD message's AAD
+ * and length blocks do not reach that, so its ciphertext call still takes
+ * the fresh-key crossover. table_of and the count follow from lengths only:
+ * not secret.
+ * Above the crossover the 4-block kernel takes the whole 64-byte groups and
+ * the scalar kernel the 1-3 blocks after them.
  *
  * The scalar kernel is poly1305_blocks_bmi2 (mulx, poly1305_scalar.S); the
  * crossovers below are measured against it.
@@ -39,10 +48,23 @@ void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
     size_t groups = len - len % POLY1305_AVX2_GROUP;
-    size_t min = st->table_of == POLY1305_TABLE_AVX2 ? POLY1305_AVX2_MIN_CACHED
-                                                     : POLY1305_AVX2_MIN_FRESH;
+    uint64_t seen = st->table_of == POLY1305_TABLE_AVX2_SEEN ? st->table[0] : 0;
+    size_t min;
+
+    if (seen > POLY1305_AVX2_MIN_FRESH)
+        seen = POLY1305_AVX2_MIN_FRESH;
+    min = st->table_of == POLY1305_TABLE_AVX2 || seen >= POLY1305_AVX2_MIN_FRESH
+              ? POLY1305_AVX2_MIN_CACHED
+              : POLY1305_AVX2_MIN_FRESH;
 
     if (len < min) {
+        if (st->table_of != POLY1305_TABLE_AVX2) {
+            /* saturating: only "reached the crossover" matters */
+            st->table_of = POLY1305_TABLE_AVX2_SEEN;
+            st->table[0] = len < POLY1305_AVX2_MIN_FRESH - seen
+                               ? seen + len
+                               : POLY1305_AVX2_MIN_FRESH;
+        }
         POLY1305_SCALAR(st, in, len, padbit);
         return;
     }
