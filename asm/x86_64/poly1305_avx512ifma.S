@@ -1,0 +1,406 @@
+/*
+ * Poly1305, AVX-512 IFMA (vpmadd52luq/vpmadd52huq), radix 2^44: the kernel
+ * ABI of asm/kernels.h for any whole number of 16-byte blocks.
+ *
+ *   poly1305_blocks_ifma_8x  8 blocks per step, one per 64-bit lane of a zmm
+ *   poly1305_blocks_ifma_4x  4 blocks per step in ymm (AVX-512VL)
+ *
+ * Radix 2^44: a number is a0 + a1*2^44 + a2*2^88 (limbs 44/44/42 bits), so
+ * each limb product fits the 52x52-bit multipliers, which return bits 0..51
+ * (luq) and 52..103 (huq) of the product added to a 64-bit accumulator.
+ * Since 2^130 = 5 mod p, a product at weight 2^132 (limb 1 x limb 2, limb 2 x
+ * limb 1) folds to weight 2^0 times 20 and limb 2 x limb 2 (2^176) to 2^44
+ * times 20, so with s1 = 20*r1, s2 = 20*r2:
+ *   d0 = a0*r0 + a1*s2 + a2*s1
+ *   d1 = a0*r1 + a1*r0 + a2*s2
+ *   d2 = a0*r2 + a1*r1 + a2*r0
+ * each d held as lo (sum of the low 52-bit halves) + hi*2^52.
+ *
+ * Lanes: a message of n blocks is taken in groups of L (8 or 4); lane j
+ * holds block j of every group. The first group is the short one (n mod L
+ * blocks, or a full one): its blocks sit in the last lanes, loaded with
+ * masks (masked-off lanes never fault, so the base address may lie before
+ * `in`), the lanes before it are zero and stay zero, and h joins the first
+ * occupied lane. Every later group is added after multiplying all lanes by
+ * r^L; after the last one lane j is multiplied by r^(L-j) and the lanes are
+ * summed. So there is no scalar tail and h meets exactly r^n.
+ *
+ * Bounds (why nothing overflows). Invariant at every multiply's output:
+ * a0 < 2^44, a1 < 2^44 + 2^7, a2 < 2^42. Powers of r come out of the same
+ * multiply, so r0 < 2^44, r1 < 2^44 + 2^7, r2 < 2^42, s1 < 2^48.4,
+ * s2 < 2^46.4: all below 2^52, as the multipliers need. Into a multiply go
+ * h + m with m0, m1 < 2^44 and m2 < 2^41 (40 bits + padbit*2^40), and h from
+ * the caller enters in one lane with a2 < 2^43 (h[2] < 8): a0, a1 < 2^45,
+ * a2 < 2^43.4, all below 2^52 again. Then d0 < 2^45*2^44 + 2^45*2^46.4 +
+ * 2^43.4*2^48.4 < 2^93, d1 < 2^91.2, d2 < 2^90; each lo accumulator adds
+ * three values below 2^52 (< 2^54, plus an incoming carry below 2^50) and
+ * each hi three below 2^42: no 64-bit accumulation overflows. The carries:
+ * c0 = d0 >> 44 = (lo0 >> 44) + (hi0 << 8) < 2^49, c1 < 2^47.3 (d1 + c0
+ * over 2^44), c2 = (d2 + c1) >> 42 = (lo2 >> 42) + (hi2 << 10) < 2^48.1;
+ * 5*c2 < 2^50.5 joins a0 (< 2^44): below 2^51, and its carry (< 2^7) into a1
+ * restores the invariant. Summing the L lanes at the end gives limbs below
+ * 2^47, carried in general-purpose registers.
+ *
+ * The powers r^8..r^1 (limbs, s1, s2) are cached in st->table, table_of
+ * POLY1305_TABLE_AVX512IFMA (asm/x86_64/kernels.h), as five rows of eight
+ * qwords, lane j = r^(8-j): the 4-lane kernel reads the last four of each.
+ * They are built when table_of is anything else, in ymm for both kernels
+ * (r^2, then [r^4 r^3 r^2 r^1], then r^4 times that).
+ * The state is only 8-byte aligned: table accesses are unaligned.
+ *
+ * Inputs: rdi=st rsi=in rdx=len (multiple of 16) ecx=padbit. Caller-saved
+ * registers only; ends with vzeroupper. Nothing branches on or indexes by
+ * r, h or the message; only len picks masks and loop counts.
+ */
+#include "asm.h"
+
+/* simd_poly1305 offsets (checked by _Static_assert in poly1305_x86_64.c) */
+#define ST_H 0
+#define ST_R 24
+#define ST_TABLE_OF 56
+#define ST_TABLE 64
+#define T_R0 (ST_TABLE + 0)
+#define T_R1 (ST_TABLE + 64)
+#define T_R2 (ST_TABLE + 128)
+#define T_S1 (ST_TABLE + 192)
+#define T_S2 (ST_TABLE + 256)
+#define TABLE_ID 2 /* POLY1305_TABLE_AVX512IFMA */
+
+    .section .rodata
+    .p2align 6
+.Lidx_lo:
+    .quad 0, 2, 4, 6, 8, 10, 12, 14
+.Lidx_hi:
+    .quad 1, 3, 5, 7, 9, 11, 13, 15
+.Lmask44:
+    .quad 0xfffffffffff
+.Lmask42:
+    .quad 0x3ffffffffff
+
+/* Register numbers, shared by both widths (w = y or z). */
+#define H0 0
+#define H1 1
+#define H2 2
+#define R0 3
+#define R1 4
+#define R2 5
+#define S1 6
+#define S2 7
+#define M44 8
+#define M42 9
+#define PAD 10
+#define IDXLO 11
+#define IDXHI 12
+#define L0 13 /* multiply temporaries (13..19) */
+#define U0 14
+#define L1 15
+#define U1 16
+#define L2 17
+#define U2 18
+#define T 19
+#define X 20 /* message temporaries (20..23) */
+#define Y 21
+#define Z 22
+#define W 23
+
+/*
+ * o = a * r mod p (partially reduced, see the bounds above), lane by lane.
+ * o may be a; r, s untouched. Temporaries L0..T.
+ */
+.macro MUL w, a0, a1, a2, r0, r1, r2, s1, s2, o0, o1, o2
+    vpxorq %\w\()mm\()L0, %\w\()mm\()L0, %\w\()mm\()L0
+    vpxorq %\w\()mm\()U0, %\w\()mm\()U0, %\w\()mm\()U0
+    vpxorq %\w\()mm\()L1, %\w\()mm\()L1, %\w\()mm\()L1
+    vpxorq %\w\()mm\()U1, %\w\()mm\()U1, %\w\()mm\()U1
+    vpxorq %\w\()mm\()L2, %\w\()mm\()L2, %\w\()mm\()L2
+    vpxorq %\w\()mm\()U2, %\w\()mm\()U2, %\w\()mm\()U2
+    vpmadd52luq %\w\()mm\r0, %\w\()mm\a0, %\w\()mm\()L0
+    vpmadd52huq %\w\()mm\r0, %\w\()mm\a0, %\w\()mm\()U0
+    vpmadd52luq %\w\()mm\r1, %\w\()mm\a0, %\w\()mm\()L1
+    vpmadd52huq %\w\()mm\r1, %\w\()mm\a0, %\w\()mm\()U1
+    vpmadd52luq %\w\()mm\r2, %\w\()mm\a0, %\w\()mm\()L2
+    vpmadd52huq %\w\()mm\r2, %\w\()mm\a0, %\w\()mm\()U2
+    vpmadd52luq %\w\()mm\s2, %\w\()mm\a1, %\w\()mm\()L0
+    vpmadd52huq %\w\()mm\s2, %\w\()mm\a1, %\w\()mm\()U0
+    vpmadd52luq %\w\()mm\r0, %\w\()mm\a1, %\w\()mm\()L1
+    vpmadd52huq %\w\()mm\r0, %\w\()mm\a1, %\w\()mm\()U1
+    vpmadd52luq %\w\()mm\r1, %\w\()mm\a1, %\w\()mm\()L2
+    vpmadd52huq %\w\()mm\r1, %\w\()mm\a1, %\w\()mm\()U2
+    vpmadd52luq %\w\()mm\s1, %\w\()mm\a2, %\w\()mm\()L0
+    vpmadd52huq %\w\()mm\s1, %\w\()mm\a2, %\w\()mm\()U0
+    vpmadd52luq %\w\()mm\s2, %\w\()mm\a2, %\w\()mm\()L1
+    vpmadd52huq %\w\()mm\s2, %\w\()mm\a2, %\w\()mm\()U1
+    vpmadd52luq %\w\()mm\r0, %\w\()mm\a2, %\w\()mm\()L2
+    vpmadd52huq %\w\()mm\r0, %\w\()mm\a2, %\w\()mm\()U2
+    /* hi halves sit 52 bits up: 8 bits above the next limb's 44, 10 above
+     * the 42 of limb 2 */
+    vpsllq $8, %\w\()mm\()U0, %\w\()mm\()U0
+    vpsllq $8, %\w\()mm\()U1, %\w\()mm\()U1
+    vpsllq $10, %\w\()mm\()U2, %\w\()mm\()U2
+    vpsrlq $44, %\w\()mm\()L0, %\w\()mm\()T
+    vpandq %\w\()mm\()M44, %\w\()mm\()L0, %\w\()mm\o0
+    vpaddq %\w\()mm\()T, %\w\()mm\()U0, %\w\()mm\()U0
+    vpaddq %\w\()mm\()U0, %\w\()mm\()L1, %\w\()mm\()L1
+    vpsrlq $44, %\w\()mm\()L1, %\w\()mm\()T
+    vpandq %\w\()mm\()M44, %\w\()mm\()L1, %\w\()mm\o1
+    vpaddq %\w\()mm\()T, %\w\()mm\()U1, %\w\()mm\()U1
+    vpaddq %\w\()mm\()U1, %\w\()mm\()L2, %\w\()mm\()L2
+    vpsrlq $42, %\w\()mm\()L2, %\w\()mm\()T
+    vpandq %\w\()mm\()M42, %\w\()mm\()L2, %\w\()mm\o2
+    vpaddq %\w\()mm\()T, %\w\()mm\()U2, %\w\()mm\()U2
+    /* c2 is at 2^130 = 5 */
+    vpsllq $2, %\w\()mm\()U2, %\w\()mm\()T
+    vpaddq %\w\()mm\()T, %\w\()mm\()U2, %\w\()mm\()U2
+    vpaddq %\w\()mm\()U2, %\w\()mm\o0, %\w\()mm\o0
+    vpsrlq $44, %\w\()mm\o0, %\w\()mm\()T
+    vpandq %\w\()mm\()M44, %\w\()mm\o0, %\w\()mm\o0
+    vpaddq %\w\()mm\()T, %\w\()mm\o1, %\w\()mm\o1
+.endm
+
+/* o = 20 * a (a < 2^45, so o < 2^50). */
+.macro TIMES20 w, a, o
+    vpsllq $2, %\w\()mm\a, %\w\()mm\()T
+    vpaddq %\w\()mm\a, %\w\()mm\()T, %\w\()mm\o
+    vpsllq $2, %\w\()mm\o, %\w\()mm\o
+.endm
+
+/*
+ * Split the blocks in X (first half of the group) and Y (second half) into
+ * limbs and add them (with PAD at 2^128) to H0..H2. Clobbers X, Y, Z, W.
+ */
+.macro ADD_MESSAGE w
+    vmovdqa64 %\w\()mm\()IDXLO, %\w\()mm\()Z
+    vpermi2q %\w\()mm\()Y, %\w\()mm\()X, %\w\()mm\()Z        /* low qwords */
+    vpermt2q %\w\()mm\()Y, %\w\()mm\()IDXHI, %\w\()mm\()X    /* high qwords */
+    vpsrlq $44, %\w\()mm\()Z, %\w\()mm\()W
+    vpandq %\w\()mm\()M44, %\w\()mm\()Z, %\w\()mm\()Z
+    vpsllq $20, %\w\()mm\()X, %\w\()mm\()Y
+    vpternlogq $0xa8, %\w\()mm\()M44, %\w\()mm\()Y, %\w\()mm\()W /* (W|Y)&M44 */
+    vpsrlq $24, %\w\()mm\()X, %\w\()mm\()X
+    vporq %\w\()mm\()PAD, %\w\()mm\()X, %\w\()mm\()X
+    vpaddq %\w\()mm\()Z, %\w\()mm\()H0, %\w\()mm\()H0
+    vpaddq %\w\()mm\()W, %\w\()mm\()H1, %\w\()mm\()H1
+    vpaddq %\w\()mm\()X, %\w\()mm\()H2, %\w\()mm\()H2
+.endm
+
+/*
+ * Fill st->table (see the top) unless table_of says it is ours. ymm only;
+ * needs M44, M42. Clobbers rax, r8-r10, k1, registers 0..7 and the temporaries.
+ */
+.macro BUILD_TABLE
+    cmpq $TABLE_ID, ST_TABLE_OF(%rdi)
+    je 1f
+    /* r in radix 2^44 */
+    movq ST_R(%rdi), %rax
+    movq ST_R+8(%rdi), %r8
+    movq %rax, %r9
+    shrq $44, %r9
+    movq %r8, %r10
+    shlq $20, %r10
+    orq %r10, %r9
+    movabsq $0xfffffffffff, %r10
+    andq %r10, %rax
+    andq %r10, %r9
+    shrq $24, %r8
+    vpbroadcastq %rax, %ymm0
+    vpbroadcastq %r9, %ymm1
+    vpbroadcastq %r8, %ymm2
+    /* [r r r r]^2 -> r^2 everywhere (registers 3..5), into lanes 0, 2 */
+    TIMES20 y, 1, 6
+    TIMES20 y, 2, 7
+    MUL y, 0, 1, 2, 0, 1, 2, 6, 7, 3, 4, 5
+    movl $0x5, %eax
+    kmovw %eax, %k1
+    vmovdqa64 %ymm3, %ymm0{%k1}
+    vmovdqa64 %ymm4, %ymm1{%k1}
+    vmovdqa64 %ymm5, %ymm2{%k1}
+    /* [r^2 r r^2 r] * r^2 -> [r^4 r^3 . .], into lanes 0, 1 */
+    TIMES20 y, 4, 6
+    TIMES20 y, 5, 7
+    MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 3, 4, 5
+    movl $0x3, %eax
+    kmovw %eax, %k1
+    vmovdqa64 %ymm3, %ymm0{%k1}
+    vmovdqa64 %ymm4, %ymm1{%k1}
+    vmovdqa64 %ymm5, %ymm2{%k1}
+    /* rows' second halves: r^4 r^3 r^2 r^1 */
+    vmovdqu64 %ymm0, T_R0+32(%rdi)
+    vmovdqu64 %ymm1, T_R1+32(%rdi)
+    vmovdqu64 %ymm2, T_R2+32(%rdi)
+    TIMES20 y, 1, 6
+    TIMES20 y, 2, 7
+    vmovdqu64 %ymm6, T_S1+32(%rdi)
+    vmovdqu64 %ymm7, T_S2+32(%rdi)
+    /* times r^4 (lane 0, broadcast) -> r^8 r^7 r^6 r^5 */
+    vpbroadcastq %xmm0, %ymm3
+    vpbroadcastq %xmm1, %ymm4
+    vpbroadcastq %xmm2, %ymm5
+    TIMES20 y, 4, 6
+    TIMES20 y, 5, 7
+    MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2
+    vmovdqu64 %ymm0, T_R0(%rdi)
+    vmovdqu64 %ymm1, T_R1(%rdi)
+    vmovdqu64 %ymm2, T_R2(%rdi)
+    TIMES20 y, 1, 6
+    TIMES20 y, 2, 7
+    vmovdqu64 %ymm6, T_S1(%rdi)
+    vmovdqu64 %ymm7, T_S2(%rdi)
+    movq $TABLE_ID, ST_TABLE_OF(%rdi)
+1:
+.endm
+
+/* Sum the lanes of register n (width w) into its low qword, then into gpr.
+ * n and T must be below 16 for the VEX-only forms; T is 13 here. */
+.macro HSUM w, n, gpr
+.ifc \w, z
+    vextracti64x4 $1, %zmm\n, %ymm13
+    vpaddq %ymm13, %ymm\n, %ymm\n
+.endif
+    vextracti128 $1, %ymm\n, %xmm13
+    vpaddq %xmm13, %xmm\n, %xmm\n
+    vpshufd $0x4e, %xmm\n, %xmm13
+    vpaddq %xmm13, %xmm\n, %xmm\n
+    vmovq %xmm\n, \gpr
+.endm
+
+/*
+ * The kernel body for L lanes of width w (bytes per group: 16*L; each load
+ * half of that).
+ */
+.macro POLY1305_IFMA name, w, L
+ENTRY(\name)
+    shrq $4, %rdx                 /* n blocks */
+    jz 9f
+    vpbroadcastq .Lmask44(%rip), %\w\()mm\()M44
+    vpbroadcastq .Lmask42(%rip), %\w\()mm\()M42
+    BUILD_TABLE
+    vmovdqa64 .Lidx_lo(%rip), %\w\()mm\()IDXLO
+    vmovdqa64 .Lidx_hi(%rip), %\w\()mm\()IDXHI
+    movl %ecx, %ecx               /* padbit is 32 bits wide */
+    shlq $40, %rcx
+    vpbroadcastq %rcx, %\w\()mm\()PAD
+
+    /* lead = (-n) mod L empty lanes before the first group's blocks */
+    movq %rdx, %rcx
+    negq %rcx
+    andq $(\L - 1), %rcx
+    movl $1, %eax
+    shll %cl, %eax
+    kmovw %eax, %k1               /* the lane h joins */
+    movl $0xff, %eax
+    shll %cl, %eax
+    kmovw %eax, %k2               /* the lanes holding blocks */
+    movl $0xffff, %eax
+    shll %cl, %eax
+    shll %cl, %eax
+    kmovw %eax, %k3               /* qwords of the first load */
+    shrl $\L, %eax
+    kmovw %eax, %k4               /* qwords of the second load */
+    movq %rcx, %rax
+    shlq $4, %rax
+    subq %rax, %rsi               /* group base (may precede in) */
+    addq %rcx, %rdx               /* n rounded up to a whole group */
+
+    /* h in radix 2^44, into lane `lead` */
+    movq ST_H(%rdi), %rax
+    movq ST_H+8(%rdi), %r8
+    movq ST_H+16(%rdi), %r9
+    movq %rax, %r10
+    shrq $44, %r10
+    movq %r8, %r11
+    shlq $20, %r11
+    orq %r11, %r10
+    shrq $24, %r8
+    shlq $40, %r9
+    orq %r9, %r8
+    movabsq $0xfffffffffff, %r11
+    andq %r11, %rax
+    andq %r11, %r10
+    vpbroadcastq %rax, %\w\()mm\()H0{%k1}{z}
+    vpbroadcastq %r10, %\w\()mm\()H1{%k1}{z}
+    vpbroadcastq %r8, %\w\()mm\()H2{%k1}{z}
+
+    vmovdqu64 (%rsi), %\w\()mm\()X{%k3}{z}
+    vmovdqu64 8*\L(%rsi), %\w\()mm\()Y{%k4}{z}
+    vmovdqa64 %\w\()mm\()PAD, %\w\()mm\()T
+    vmovdqa64 %\w\()mm\()T, %\w\()mm\()PAD{%k2}{z}
+    ADD_MESSAGE \w
+    vmovdqa64 %\w\()mm\()T, %\w\()mm\()PAD
+    addq $16*\L, %rsi
+    subq $\L, %rdx
+    jz 2f
+
+    /* r^L in every lane (lane 8-L of the table rows) */
+    vpbroadcastq T_R0+8*(8-\L)(%rdi), %\w\()mm\()R0
+    vpbroadcastq T_R1+8*(8-\L)(%rdi), %\w\()mm\()R1
+    vpbroadcastq T_R2+8*(8-\L)(%rdi), %\w\()mm\()R2
+    vpbroadcastq T_S1+8*(8-\L)(%rdi), %\w\()mm\()S1
+    vpbroadcastq T_S2+8*(8-\L)(%rdi), %\w\()mm\()S2
+    .p2align 5
+1:
+    MUL \w, H0, H1, H2, R0, R1, R2, S1, S2, H0, H1, H2
+    vmovdqu64 (%rsi), %\w\()mm\()X
+    vmovdqu64 8*\L(%rsi), %\w\()mm\()Y
+    ADD_MESSAGE \w
+    addq $16*\L, %rsi
+    subq $\L, %rdx
+    jnz 1b
+
+2:  /* lane j times r^(L-j), then the lanes summed */
+    vmovdqu64 T_R0+8*(8-\L)(%rdi), %\w\()mm\()R0
+    vmovdqu64 T_R1+8*(8-\L)(%rdi), %\w\()mm\()R1
+    vmovdqu64 T_R2+8*(8-\L)(%rdi), %\w\()mm\()R2
+    vmovdqu64 T_S1+8*(8-\L)(%rdi), %\w\()mm\()S1
+    vmovdqu64 T_S2+8*(8-\L)(%rdi), %\w\()mm\()S2
+    MUL \w, H0, H1, H2, R0, R1, R2, S1, S2, H0, H1, H2
+    HSUM \w, 0, %rax
+    HSUM \w, 1, %r8
+    HSUM \w, 2, %r9
+    vzeroupper
+
+    /* limbs < 2^47: carry 0 -> 1 -> 2 -> 5x into 0 -> 1 -> 2; then
+     * a0, a1 < 2^44, a2 <= 2^42 */
+    movabsq $0xfffffffffff, %r11
+    movq %rax, %r10
+    shrq $44, %r10
+    andq %r11, %rax
+    addq %r10, %r8
+    movq %r8, %r10
+    shrq $44, %r10
+    andq %r11, %r8
+    addq %r10, %r9
+    movq %r9, %r10
+    shrq $42, %r10
+    movabsq $0x3ffffffffff, %rdx
+    andq %rdx, %r9
+    leaq (%r10,%r10,4), %r10
+    addq %r10, %rax
+    movq %rax, %r10
+    shrq $44, %r10
+    andq %r11, %rax
+    addq %r10, %r8
+    movq %r8, %r10
+    shrq $44, %r10
+    andq %r11, %r8
+    addq %r10, %r9
+    /* back to base 2^64: h[2] = a2 >> 40 <= 4 */
+    movq %r8, %r10
+    shlq $44, %r10
+    orq %r10, %rax
+    movq %rax, ST_H(%rdi)
+    shrq $20, %r8
+    movq %r9, %r10
+    shlq $24, %r10
+    orq %r10, %r8
+    movq %r8, ST_H+8(%rdi)
+    shrq $40, %r9
+    movq %r9, ST_H+16(%rdi)
+9:
+    ret
+END(\name)
+.endm
+
+POLY1305_IFMA poly1305_blocks_ifma_8x, z, 8
+POLY1305_IFMA poly1305_blocks_ifma_4x, y, 4
+
+ELF_NOTES
