@@ -2,8 +2,9 @@
  * Poly1305, AVX-512 IFMA (vpmadd52luq/vpmadd52huq), radix 2^44: the kernel
  * ABI of asm/kernels.h for any whole number of 16-byte blocks.
  *
- *   poly1305_blocks_ifma_8x  8 blocks per step, one per 64-bit lane of a zmm
- *   poly1305_blocks_ifma_4x  4 blocks per step in ymm (AVX-512VL)
+ *   poly1305_blocks_ifma_8x  8 blocks at once, one per 64-bit lane of a zmm
+ *   poly1305_blocks_ifma_4x  4 blocks at once in ymm (AVX-512VL); by name
+ *                            only (asm/x86_64/README.md: 8x is faster)
  *
  * Radix 2^44: a number is a0 + a1*2^44 + a2*2^88 (limbs 44/44/42 bits), so
  * each limb product fits the 52x52-bit multipliers, which return bits 0..51
@@ -14,39 +15,47 @@
  *   d0 = a0*r0 + a1*s2 + a2*s1
  *   d1 = a0*r1 + a1*r0 + a2*s2
  *   d2 = a0*r2 + a1*r1 + a2*r0
- * each d held as lo (sum of the low 52-bit halves) + hi*2^52.
+ * each d held as lo (sum of the low 52-bit halves) + hi*2^52, then carried
+ * (CARRY) once per step.
  *
  * Lanes: a message of n blocks is taken in groups of L (8 or 4); lane j
  * holds block j of every group. The first group is the short one (n mod L
  * blocks, or a full one): its blocks sit in the last lanes, loaded with
  * masks (masked-off lanes never fault, so the base address may lie before
  * `in`), the lanes before it are zero and stay zero, and h joins the first
- * occupied lane. Every later group is added after multiplying all lanes by
- * r^L; after the last one lane j is multiplied by r^(L-j) and the lanes are
- * summed. So there is no scalar tail and h meets exactly r^n.
+ * occupied lane. Each later group g is added after h = h * r^L; the main
+ * loop takes four groups a step with one carry chain,
+ *   h = h*r^4L + g1*r^3L + g2*r^2L + g3*r^L + g4,
+ * the products all summed in the same accumulators (the g products do not
+ * wait for h, so the chain h -> h is one multiply and one carry), and the
+ * groups left over (mod 4) go first, one at a time. After the last group
+ * lane j is multiplied by r^(L-j) and the lanes are summed: no scalar tail,
+ * and h meets exactly r^n.
  *
- * Bounds (why nothing overflows). Invariant at every multiply's output:
- * a0 < 2^44, a1 < 2^44 + 2^7, a2 < 2^42. Powers of r come out of the same
- * multiply, so r0 < 2^44, r1 < 2^44 + 2^7, r2 < 2^42, s1 < 2^48.4,
- * s2 < 2^46.4: all below 2^52, as the multipliers need. Into a multiply go
- * h + m with m0, m1 < 2^44 and m2 < 2^41 (40 bits + padbit*2^40), and h from
- * the caller enters in one lane with a2 < 2^43 (h[2] < 8): a0, a1 < 2^45,
- * a2 < 2^43.4, all below 2^52 again. Then d0 < 2^45*2^44 + 2^45*2^46.4 +
- * 2^43.4*2^48.4 < 2^93, d1 < 2^91.2, d2 < 2^90; each lo accumulator adds
- * three values below 2^52 (< 2^54, plus an incoming carry below 2^50) and
- * each hi three below 2^42: no 64-bit accumulation overflows. The carries:
- * c0 = d0 >> 44 = (lo0 >> 44) + (hi0 << 8) < 2^49, c1 < 2^47.3 (d1 + c0
- * over 2^44), c2 = (d2 + c1) >> 42 = (lo2 >> 42) + (hi2 << 10) < 2^48.1;
- * 5*c2 < 2^50.5 joins a0 (< 2^44): below 2^51, and its carry (< 2^7) into a1
- * restores the invariant. Summing the L lanes at the end gives limbs below
- * 2^47, carried in general-purpose registers.
+ * Bounds (why nothing overflows). Invariant at every CARRY output:
+ * a0 < 2^44, a1 < 2^44 + 2^14, a2 < 2^42. The powers of r come out of the
+ * same multiply, so r0 < 2^44, r1 < 2^44 + 2^14, r2 < 2^42, s1 < 2^48.33,
+ * s2 < 2^46.33. Into a multiply go message limbs (< 2^44, 2^44, 2^41: 40
+ * bits + padbit*2^40) or h plus one message, a0 < 2^45, a1 < 2^45.01,
+ * a2 < 2^42.6 (2^43.4 in the lane where the caller's h enters: h[2] < 8
+ * gives a2 < 2^43). So every multiplier input is below 2^52, and every limb
+ * product below 2^45.01 * 2^48.33 < 2^93.4: its lo half is below 2^52 and
+ * its hi half below 2^41.4. A step sums at most 12 products per d (four
+ * groups times three): lo < 2^55.6, hi < 2^45. CARRY: hi0 << 8 and
+ * hi1 << 8 < 2^53, hi2 << 10 < 2^55; limb 1 and 2 sums lo + (hi << 8) +
+ * (lo_below >> 44) < 2^56; c2 = (lo2 >> 42) + (hi2 << 10) < 2^55.1 is at
+ * 2^130, so 5*c2 joins a0: below 2^57.6, no 64-bit sum overflows; that
+ * limb's carry (< 2^13.6) into a1 restores the invariant. Summing the L
+ * lanes at the end gives limbs below 2^47, carried in general-purpose
+ * registers to a0, a1 < 2^44, a2 <= 2^42, hence h[2] = a2 >> 40 <= 4.
  *
- * The powers r^8..r^1 (limbs, s1, s2) are cached in st->table, table_of
- * POLY1305_TABLE_AVX512IFMA (asm/x86_64/kernels.h), as five rows of eight
- * qwords, lane j = r^(8-j): the 4-lane kernel reads the last four of each.
- * They are built when table_of is anything else, in ymm for both kernels
- * (r^2, then [r^4 r^3 r^2 r^1], then r^4 times that).
- * The state is only 8-byte aligned: table accesses are unaligned.
+ * Table (st->table, table_of POLY1305_TABLE_AVX512IFMA of
+ * asm/x86_64/kernels.h), qword offsets: five rows r0 r1 r2 s1 s2 of eight,
+ * lane j = r^(8-j) (the 4-lane kernel reads the last four of each), then
+ * r^4, r^8, r^12, r^16, r^24, r^32 as five qwords each: 70 of the 128.
+ * Rebuilt (in ymm, for both kernels: r^2; [r^4 r^3 r^2 r]; r^4 times that;
+ * r^16; [r^24 r^32 r^12]) whenever table_of is another id. The state is only
+ * 8-byte aligned: every table access is unaligned.
  *
  * Inputs: rdi=st rsi=in rdx=len (multiple of 16) ecx=padbit. Caller-saved
  * registers only; ends with vzeroupper. Nothing branches on or indexes by
@@ -81,7 +90,7 @@
 #define H0 0
 #define H1 1
 #define H2 2
-#define R0 3
+#define R0 3 /* the power multiplying h: r^L, r^4L; at the end the lanes' */
 #define R1 4
 #define R2 5
 #define S1 6
@@ -91,7 +100,7 @@
 #define PAD 10
 #define IDXLO 11
 #define IDXHI 12
-#define L0 13 /* multiply temporaries (13..19) */
+#define L0 13 /* accumulators: lo and hi halves of d0, d1, d2 */
 #define U0 14
 #define L1 15
 #define U1 16
@@ -102,59 +111,86 @@
 #define Y 21
 #define Z 22
 #define W 23
+#define Q0 24 /* r^L in the 4-group loop (24..28) */
+#define Q1 25
+#define Q2 26
+#define Q3 27
+#define Q4 28
 
-/*
- * o = a * r mod p (partially reduced, see the bounds above), lane by lane.
- * o may be a; r, s untouched. Temporaries L0..T.
- */
-.macro MUL w, a0, a1, a2, r0, r1, r2, s1, s2, o0, o1, o2
+/* The single powers r^4, r^8, r^12, r^16, r^24, r^32 (entries 0..5) after
+ * the five rows, five qwords each: r0 r1 r2 s1 s2. */
+#define ENT(i, limb) (ST_TABLE + 320 + 40 * (i) + 8 * (limb))
+
+.macro ZERO_ACC w
     vpxorq %\w\()mm\()L0, %\w\()mm\()L0, %\w\()mm\()L0
     vpxorq %\w\()mm\()U0, %\w\()mm\()U0, %\w\()mm\()U0
     vpxorq %\w\()mm\()L1, %\w\()mm\()L1, %\w\()mm\()L1
     vpxorq %\w\()mm\()U1, %\w\()mm\()U1, %\w\()mm\()U1
     vpxorq %\w\()mm\()L2, %\w\()mm\()L2, %\w\()mm\()L2
     vpxorq %\w\()mm\()U2, %\w\()mm\()U2, %\w\()mm\()U2
-    vpmadd52luq %\w\()mm\r0, %\w\()mm\a0, %\w\()mm\()L0
-    vpmadd52huq %\w\()mm\r0, %\w\()mm\a0, %\w\()mm\()U0
-    vpmadd52luq %\w\()mm\r1, %\w\()mm\a0, %\w\()mm\()L1
-    vpmadd52huq %\w\()mm\r1, %\w\()mm\a0, %\w\()mm\()U1
-    vpmadd52luq %\w\()mm\r2, %\w\()mm\a0, %\w\()mm\()L2
-    vpmadd52huq %\w\()mm\r2, %\w\()mm\a0, %\w\()mm\()U2
-    vpmadd52luq %\w\()mm\s2, %\w\()mm\a1, %\w\()mm\()L0
-    vpmadd52huq %\w\()mm\s2, %\w\()mm\a1, %\w\()mm\()U0
-    vpmadd52luq %\w\()mm\r0, %\w\()mm\a1, %\w\()mm\()L1
-    vpmadd52huq %\w\()mm\r0, %\w\()mm\a1, %\w\()mm\()U1
-    vpmadd52luq %\w\()mm\r1, %\w\()mm\a1, %\w\()mm\()L2
-    vpmadd52huq %\w\()mm\r1, %\w\()mm\a1, %\w\()mm\()U2
-    vpmadd52luq %\w\()mm\s1, %\w\()mm\a2, %\w\()mm\()L0
-    vpmadd52huq %\w\()mm\s1, %\w\()mm\a2, %\w\()mm\()U0
-    vpmadd52luq %\w\()mm\s2, %\w\()mm\a2, %\w\()mm\()L1
-    vpmadd52huq %\w\()mm\s2, %\w\()mm\a2, %\w\()mm\()U1
-    vpmadd52luq %\w\()mm\r0, %\w\()mm\a2, %\w\()mm\()L2
-    vpmadd52huq %\w\()mm\r0, %\w\()mm\a2, %\w\()mm\()U2
-    /* hi halves sit 52 bits up: 8 bits above the next limb's 44, 10 above
-     * the 42 of limb 2 */
+.endm
+
+/*
+ * Accumulate a * r into L0..U2 (a: register numbers; r0..s2: operands, a
+ * register or a {1toN} broadcast from the table). a2 first, a1 last: in a
+ * multiply of h, a1 is the last limb the previous carry chain delivers.
+ */
+.macro MACC w, a0, a1, a2, r0, r1, r2, s1, s2
+    vpmadd52luq \s1, %\w\()mm\a2, %\w\()mm\()L0
+    vpmadd52huq \s1, %\w\()mm\a2, %\w\()mm\()U0
+    vpmadd52luq \s2, %\w\()mm\a2, %\w\()mm\()L1
+    vpmadd52huq \s2, %\w\()mm\a2, %\w\()mm\()U1
+    vpmadd52luq \r0, %\w\()mm\a2, %\w\()mm\()L2
+    vpmadd52huq \r0, %\w\()mm\a2, %\w\()mm\()U2
+    vpmadd52luq \r0, %\w\()mm\a0, %\w\()mm\()L0
+    vpmadd52huq \r0, %\w\()mm\a0, %\w\()mm\()U0
+    vpmadd52luq \r1, %\w\()mm\a0, %\w\()mm\()L1
+    vpmadd52huq \r1, %\w\()mm\a0, %\w\()mm\()U1
+    vpmadd52luq \r2, %\w\()mm\a0, %\w\()mm\()L2
+    vpmadd52huq \r2, %\w\()mm\a0, %\w\()mm\()U2
+    vpmadd52luq \s2, %\w\()mm\a1, %\w\()mm\()L0
+    vpmadd52huq \s2, %\w\()mm\a1, %\w\()mm\()U0
+    vpmadd52luq \r0, %\w\()mm\a1, %\w\()mm\()L1
+    vpmadd52huq \r0, %\w\()mm\a1, %\w\()mm\()U1
+    vpmadd52luq \r1, %\w\()mm\a1, %\w\()mm\()L2
+    vpmadd52huq \r1, %\w\()mm\a1, %\w\()mm\()U2
+.endm
+
+/*
+ * o = the accumulated d, partially reduced (see the bounds above). The hi
+ * halves sit 52 bits up: 8 bits above the next limb's 44, 10 above limb 2's
+ * 42; they join the next limb before the lo carries arrive, so the serial
+ * chain is one shift and one add per limb.
+ */
+.macro CARRY w, o0, o1, o2
     vpsllq $8, %\w\()mm\()U0, %\w\()mm\()U0
     vpsllq $8, %\w\()mm\()U1, %\w\()mm\()U1
     vpsllq $10, %\w\()mm\()U2, %\w\()mm\()U2
+    vpaddq %\w\()mm\()U0, %\w\()mm\()L1, %\w\()mm\()L1
+    vpaddq %\w\()mm\()U1, %\w\()mm\()L2, %\w\()mm\()L2
     vpsrlq $44, %\w\()mm\()L0, %\w\()mm\()T
     vpandq %\w\()mm\()M44, %\w\()mm\()L0, %\w\()mm\o0
-    vpaddq %\w\()mm\()T, %\w\()mm\()U0, %\w\()mm\()U0
-    vpaddq %\w\()mm\()U0, %\w\()mm\()L1, %\w\()mm\()L1
+    vpaddq %\w\()mm\()T, %\w\()mm\()L1, %\w\()mm\()L1
     vpsrlq $44, %\w\()mm\()L1, %\w\()mm\()T
     vpandq %\w\()mm\()M44, %\w\()mm\()L1, %\w\()mm\o1
-    vpaddq %\w\()mm\()T, %\w\()mm\()U1, %\w\()mm\()U1
-    vpaddq %\w\()mm\()U1, %\w\()mm\()L2, %\w\()mm\()L2
+    vpaddq %\w\()mm\()T, %\w\()mm\()L2, %\w\()mm\()L2
     vpsrlq $42, %\w\()mm\()L2, %\w\()mm\()T
     vpandq %\w\()mm\()M42, %\w\()mm\()L2, %\w\()mm\o2
     vpaddq %\w\()mm\()T, %\w\()mm\()U2, %\w\()mm\()U2
-    /* c2 is at 2^130 = 5 */
-    vpsllq $2, %\w\()mm\()U2, %\w\()mm\()T
-    vpaddq %\w\()mm\()T, %\w\()mm\()U2, %\w\()mm\()U2
+    /* c2 is at 2^130 = 5: o0 += c2 + 4*c2 */
+    vpaddq %\w\()mm\()U2, %\w\()mm\o0, %\w\()mm\o0
+    vpsllq $2, %\w\()mm\()U2, %\w\()mm\()U2
     vpaddq %\w\()mm\()U2, %\w\()mm\o0, %\w\()mm\o0
     vpsrlq $44, %\w\()mm\o0, %\w\()mm\()T
     vpandq %\w\()mm\()M44, %\w\()mm\o0, %\w\()mm\o0
     vpaddq %\w\()mm\()T, %\w\()mm\o1, %\w\()mm\o1
+.endm
+
+/* o = a * r mod p, lane by lane (all register numbers); o may be a or r. */
+.macro MUL w, a0, a1, a2, r0, r1, r2, s1, s2, o0, o1, o2
+    ZERO_ACC \w
+    MACC \w, \a0, \a1, \a2, %\w\()mm\r0, %\w\()mm\r1, %\w\()mm\r2, %\w\()mm\s1, %\w\()mm\s2
+    CARRY \w, \o0, \o1, \o2
 .endm
 
 /* o = 20 * a (a < 2^45, so o < 2^50). */
@@ -165,10 +201,10 @@
 .endm
 
 /*
- * Split the blocks in X (first half of the group) and Y (second half) into
- * limbs and add them (with PAD at 2^128) to H0..H2. Clobbers X, Y, Z, W.
+ * Split one group, its first half in X and second in Y, into limbs:
+ * Z = m0, W = m1, X = m2 (PAD at 2^128 included). Clobbers Y.
  */
-.macro ADD_MESSAGE w
+.macro SPLIT w
     vmovdqa64 %\w\()mm\()IDXLO, %\w\()mm\()Z
     vpermi2q %\w\()mm\()Y, %\w\()mm\()X, %\w\()mm\()Z        /* low qwords */
     vpermt2q %\w\()mm\()Y, %\w\()mm\()IDXHI, %\w\()mm\()X    /* high qwords */
@@ -178,14 +214,58 @@
     vpternlogq $0xa8, %\w\()mm\()M44, %\w\()mm\()Y, %\w\()mm\()W /* (W|Y)&M44 */
     vpsrlq $24, %\w\()mm\()X, %\w\()mm\()X
     vporq %\w\()mm\()PAD, %\w\()mm\()X, %\w\()mm\()X
+.endm
+
+/* Load the group at `off`(%rsi) (L blocks) and split it. */
+.macro LOAD_SPLIT w, L, off
+    vmovdqu64 \off(%rsi), %\w\()mm\()X
+    vmovdqu64 \off+8*\L(%rsi), %\w\()mm\()Y
+    SPLIT \w
+.endm
+
+.macro ADD_H w
     vpaddq %\w\()mm\()Z, %\w\()mm\()H0, %\w\()mm\()H0
     vpaddq %\w\()mm\()W, %\w\()mm\()H1, %\w\()mm\()H1
     vpaddq %\w\()mm\()X, %\w\()mm\()H2, %\w\()mm\()H2
 .endm
 
+/* Store lane `lane` (0..2) of registers a0, a1, a2, s1, s2 (numbers below
+ * 16, ymm) as table entry i. */
+.macro STORE_ENTRY lane, i, a0, a1, a2, s1, s2
+    STORE_LANE \lane, \a0, ENT(\i, 0)
+    STORE_LANE \lane, \a1, ENT(\i, 1)
+    STORE_LANE \lane, \a2, ENT(\i, 2)
+    STORE_LANE \lane, \s1, ENT(\i, 3)
+    STORE_LANE \lane, \s2, ENT(\i, 4)
+.endm
+.macro STORE_LANE lane, n, off
+.if \lane == 0
+    vmovq %xmm\n, \off(%rdi)
+.elseif \lane == 1
+    vpextrq $1, %xmm\n, \off(%rdi)
+.else
+    vextracti128 $1, %ymm\n, %xmm13
+    vmovq %xmm13, \off(%rdi)
+.endif
+.endm
+/* Copy row lane `lane` (0..7) into table entry i. */
+.macro COPY_ROW lane, i
+    movq T_R0+8*\lane(%rdi), %rax
+    movq %rax, ENT(\i, 0)(%rdi)
+    movq T_R1+8*\lane(%rdi), %rax
+    movq %rax, ENT(\i, 1)(%rdi)
+    movq T_R2+8*\lane(%rdi), %rax
+    movq %rax, ENT(\i, 2)(%rdi)
+    movq T_S1+8*\lane(%rdi), %rax
+    movq %rax, ENT(\i, 3)(%rdi)
+    movq T_S2+8*\lane(%rdi), %rax
+    movq %rax, ENT(\i, 4)(%rdi)
+.endm
+
 /*
  * Fill st->table (see the top) unless table_of says it is ours. ymm only;
- * needs M44, M42. Clobbers rax, r8-r10, k1, registers 0..7 and the temporaries.
+ * needs M44, M42. Clobbers rax, r8-r10, k1, registers 0..7 and the
+ * temporaries.
  */
 .macro BUILD_TABLE
     cmpq $TABLE_ID, ST_TABLE_OF(%rdi)
@@ -245,12 +325,43 @@
     TIMES20 y, 2, 7
     vmovdqu64 %ymm6, T_S1(%rdi)
     vmovdqu64 %ymm7, T_S2(%rdi)
+    /* r^8 squared -> r^16 everywhere (3..5) */
+    vpbroadcastq %xmm0, %ymm0
+    vpbroadcastq %xmm1, %ymm1
+    vpbroadcastq %xmm2, %ymm2
+    TIMES20 y, 1, 6
+    TIMES20 y, 2, 7
+    MUL y, 0, 1, 2, 0, 1, 2, 6, 7, 3, 4, 5
+    TIMES20 y, 4, 6
+    TIMES20 y, 5, 7
+    STORE_ENTRY 0, 3, 3, 4, 5, 6, 7
+    /* [r^8 r^16 r^8 r^8] * [r^16 r^16 r^4 r^4] -> [r^24 r^32 r^12 r^12] */
+    movl $0x2, %eax
+    kmovw %eax, %k1
+    vmovdqa64 %ymm3, %ymm0{%k1}
+    vmovdqa64 %ymm4, %ymm1{%k1}
+    vmovdqa64 %ymm5, %ymm2{%k1}
+    movl $0xc, %eax
+    kmovw %eax, %k1
+    vpbroadcastq T_R0+32(%rdi), %ymm3{%k1}
+    vpbroadcastq T_R1+32(%rdi), %ymm4{%k1}
+    vpbroadcastq T_R2+32(%rdi), %ymm5{%k1}
+    TIMES20 y, 4, 6
+    TIMES20 y, 5, 7
+    MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2
+    TIMES20 y, 1, 6
+    TIMES20 y, 2, 7
+    STORE_ENTRY 0, 4, 0, 1, 2, 6, 7
+    STORE_ENTRY 1, 5, 0, 1, 2, 6, 7
+    STORE_ENTRY 2, 2, 0, 1, 2, 6, 7
+    COPY_ROW 4, 0
+    COPY_ROW 0, 1
     movq $TABLE_ID, ST_TABLE_OF(%rdi)
 1:
 .endm
 
 /* Sum the lanes of register n (width w) into its low qword, then into gpr.
- * n and T must be below 16 for the VEX-only forms; T is 13 here. */
+ * n must be below 16 for the VEX-only forms; 13 is the scratch. */
 .macro HSUM w, n, gpr
 .ifc \w, z
     vextracti64x4 $1, %zmm\n, %ymm13
@@ -263,11 +374,20 @@
     vmovq %xmm\n, \gpr
 .endm
 
+/* Broadcast table entry i into registers a0..s2 (numbers), width w. */
+.macro BCAST_ENTRY w, i, a0, a1, a2, s1, s2
+    vpbroadcastq ENT(\i, 0)(%rdi), %\w\()mm\a0
+    vpbroadcastq ENT(\i, 1)(%rdi), %\w\()mm\a1
+    vpbroadcastq ENT(\i, 2)(%rdi), %\w\()mm\a2
+    vpbroadcastq ENT(\i, 3)(%rdi), %\w\()mm\s1
+    vpbroadcastq ENT(\i, 4)(%rdi), %\w\()mm\s2
+.endm
+
 /*
- * The kernel body for L lanes of width w (bytes per group: 16*L; each load
- * half of that).
+ * The kernel body for L lanes of width w; iL, i2L, i3L, i4L: the table
+ * entries of r^L, r^2L, r^3L, r^4L.
  */
-.macro POLY1305_IFMA name, w, L
+.macro POLY1305_IFMA name, w, L, iL, i2L, i3L, i4L
 ENTRY(\name)
     shrq $4, %rdx                 /* n blocks */
     jz 9f
@@ -324,27 +444,50 @@ ENTRY(\name)
     vmovdqu64 8*\L(%rsi), %\w\()mm\()Y{%k4}{z}
     vmovdqa64 %\w\()mm\()PAD, %\w\()mm\()T
     vmovdqa64 %\w\()mm\()T, %\w\()mm\()PAD{%k2}{z}
-    ADD_MESSAGE \w
+    SPLIT \w
+    ADD_H \w
     vmovdqa64 %\w\()mm\()T, %\w\()mm\()PAD
     addq $16*\L, %rsi
-    subq $\L, %rdx
+    shrq $(\L / 4 + 1), %rdx      /* groups (log2 L = L/4 + 1 for 4, 8) */
+    decq %rdx                     /* groups left */
     jz 2f
 
-    /* r^L in every lane (lane 8-L of the table rows) */
-    vpbroadcastq T_R0+8*(8-\L)(%rdi), %\w\()mm\()R0
-    vpbroadcastq T_R1+8*(8-\L)(%rdi), %\w\()mm\()R1
-    vpbroadcastq T_R2+8*(8-\L)(%rdi), %\w\()mm\()R2
-    vpbroadcastq T_S1+8*(8-\L)(%rdi), %\w\()mm\()S1
-    vpbroadcastq T_S2+8*(8-\L)(%rdi), %\w\()mm\()S2
-    .p2align 5
+    /* Groups left mod 4 one at a time: h = h * r^L + group */
+    movq %rdx, %rax
+    shrq $2, %rdx                 /* 4-group steps */
+    andq $3, %rax
+    jz 3f
+    BCAST_ENTRY \w, \iL, R0, R1, R2, S1, S2
 1:
     MUL \w, H0, H1, H2, R0, R1, R2, S1, S2, H0, H1, H2
-    vmovdqu64 (%rsi), %\w\()mm\()X
-    vmovdqu64 8*\L(%rsi), %\w\()mm\()Y
-    ADD_MESSAGE \w
+    LOAD_SPLIT \w, \L, 0
+    ADD_H \w
     addq $16*\L, %rsi
-    subq $\L, %rdx
+    decq %rax
     jnz 1b
+3:
+    testq %rdx, %rdx
+    jz 2f
+    /* 4 groups a step, one carry chain:
+     * h = h * r^4L + g1 * r^3L + g2 * r^2L + g3 * r^L + g4 */
+    BCAST_ENTRY \w, \i4L, R0, R1, R2, S1, S2
+    BCAST_ENTRY \w, \iL, Q0, Q1, Q2, Q3, Q4
+    .p2align 5
+4:
+    ZERO_ACC \w
+    LOAD_SPLIT \w, \L, 0
+    MACC \w, Z, W, X, ENT(\i3L, 0)(%rdi){1to\L}, ENT(\i3L, 1)(%rdi){1to\L}, ENT(\i3L, 2)(%rdi){1to\L}, ENT(\i3L, 3)(%rdi){1to\L}, ENT(\i3L, 4)(%rdi){1to\L}
+    LOAD_SPLIT \w, \L, 16*\L
+    MACC \w, Z, W, X, ENT(\i2L, 0)(%rdi){1to\L}, ENT(\i2L, 1)(%rdi){1to\L}, ENT(\i2L, 2)(%rdi){1to\L}, ENT(\i2L, 3)(%rdi){1to\L}, ENT(\i2L, 4)(%rdi){1to\L}
+    LOAD_SPLIT \w, \L, 32*\L
+    MACC \w, Z, W, X, %\w\()mm\()Q0, %\w\()mm\()Q1, %\w\()mm\()Q2, %\w\()mm\()Q3, %\w\()mm\()Q4
+    MACC \w, H0, H1, H2, %\w\()mm\()R0, %\w\()mm\()R1, %\w\()mm\()R2, %\w\()mm\()S1, %\w\()mm\()S2
+    CARRY \w, H0, H1, H2
+    LOAD_SPLIT \w, \L, 48*\L
+    ADD_H \w
+    addq $64*\L, %rsi
+    decq %rdx
+    jnz 4b
 
 2:  /* lane j times r^(L-j), then the lanes summed */
     vmovdqu64 T_R0+8*(8-\L)(%rdi), %\w\()mm\()R0
@@ -400,7 +543,8 @@ ENTRY(\name)
 END(\name)
 .endm
 
-POLY1305_IFMA poly1305_blocks_ifma_8x, z, 8
-POLY1305_IFMA poly1305_blocks_ifma_4x, y, 4
+/* entries: r^4 0, r^8 1, r^12 2, r^16 3, r^24 4, r^32 5 */
+POLY1305_IFMA poly1305_blocks_ifma_8x, z, 8, 1, 3, 4, 5
+POLY1305_IFMA poly1305_blocks_ifma_4x, y, 4, 0, 1, 2, 3
 
 ELF_NOTES
