@@ -120,6 +120,8 @@
 /* The single powers r^4, r^8, r^12, r^16, r^24, r^32 (entries 0..5) after
  * the five rows, five qwords each: r0 r1 r2 s1 s2. */
 #define ENT(i, limb) (ST_TABLE + 320 + 40 * (i) + 8 * (limb))
+/* 1 when entries 2..5 are filled (qword 70) */
+#define HIGH_BUILT (ST_TABLE + 560)
 
 .macro ZERO_ACC w
     vpxorq %\w\()mm\()L0, %\w\()mm\()L0, %\w\()mm\()L0
@@ -325,12 +327,28 @@
     TIMES20 y, 2, 7
     vmovdqu64 %ymm6, T_S1(%rdi)
     vmovdqu64 %ymm7, T_S2(%rdi)
+    COPY_ROW 4, 0
+    COPY_ROW 0, 1
+    movq $0, HIGH_BUILT(%rdi)
+    movq $TABLE_ID, ST_TABLE_OF(%rdi)
+1:
+.endm
+
+/*
+ * Fill entries 2..5 (r^12 r^16 r^24 r^32) unless HIGH_BUILT says they are
+ * there: only messages of more than two groups use them, so a fresh key
+ * with a shorter message does not pay the two multiplies. Same registers
+ * as BUILD_TABLE.
+ */
+.macro BUILD_HIGH
+    cmpq $1, HIGH_BUILT(%rdi)
+    je 1f
     /* r^8 squared -> r^16 everywhere (3..5) */
-    vpbroadcastq %xmm0, %ymm0
-    vpbroadcastq %xmm1, %ymm1
-    vpbroadcastq %xmm2, %ymm2
-    TIMES20 y, 1, 6
-    TIMES20 y, 2, 7
+    vpbroadcastq ENT(1, 0)(%rdi), %ymm0
+    vpbroadcastq ENT(1, 1)(%rdi), %ymm1
+    vpbroadcastq ENT(1, 2)(%rdi), %ymm2
+    vpbroadcastq ENT(1, 3)(%rdi), %ymm6
+    vpbroadcastq ENT(1, 4)(%rdi), %ymm7
     MUL y, 0, 1, 2, 0, 1, 2, 6, 7, 3, 4, 5
     TIMES20 y, 4, 6
     TIMES20 y, 5, 7
@@ -343,9 +361,9 @@
     vmovdqa64 %ymm5, %ymm2{%k1}
     movl $0xc, %eax
     kmovw %eax, %k1
-    vpbroadcastq T_R0+32(%rdi), %ymm3{%k1}
-    vpbroadcastq T_R1+32(%rdi), %ymm4{%k1}
-    vpbroadcastq T_R2+32(%rdi), %ymm5{%k1}
+    vpbroadcastq ENT(0, 0)(%rdi), %ymm3{%k1}
+    vpbroadcastq ENT(0, 1)(%rdi), %ymm4{%k1}
+    vpbroadcastq ENT(0, 2)(%rdi), %ymm5{%k1}
     TIMES20 y, 4, 6
     TIMES20 y, 5, 7
     MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2
@@ -354,9 +372,7 @@
     STORE_ENTRY 0, 4, 0, 1, 2, 6, 7
     STORE_ENTRY 1, 5, 0, 1, 2, 6, 7
     STORE_ENTRY 2, 2, 0, 1, 2, 6, 7
-    COPY_ROW 4, 0
-    COPY_ROW 0, 1
-    movq $TABLE_ID, ST_TABLE_OF(%rdi)
+    movq $1, HIGH_BUILT(%rdi)
 1:
 .endm
 
@@ -383,6 +399,36 @@
     vpbroadcastq ENT(\i, 4)(%rdi), %\w\()mm\s2
 .endm
 
+/* Accumulate a * (table entry i), broadcast from memory. */
+.macro MACC_ENT w, L, a0, a1, a2, i
+    MACC \w, \a0, \a1, \a2, ENT(\i, 0)(%rdi){1to\L}, ENT(\i, 1)(%rdi){1to\L}, ENT(\i, 2)(%rdi){1to\L}, ENT(\i, 3)(%rdi){1to\L}, ENT(\i, 4)(%rdi){1to\L}
+.endm
+
+/*
+ * k (1..3) groups at rsi in one carry chain:
+ * h = h * r^kL + g1 * r^(k-1)L + ... + gk; rsi advanced past them.
+ */
+.macro STEP w, L, k, iL, i2L, i3L
+    ZERO_ACC \w
+.if \k == 3
+    LOAD_SPLIT \w, \L, 0
+    MACC_ENT \w, \L, Z, W, X, \i2L
+    LOAD_SPLIT \w, \L, 16*\L
+    MACC_ENT \w, \L, Z, W, X, \iL
+    MACC_ENT \w, \L, H0, H1, H2, \i3L
+.elseif \k == 2
+    LOAD_SPLIT \w, \L, 0
+    MACC_ENT \w, \L, Z, W, X, \iL
+    MACC_ENT \w, \L, H0, H1, H2, \i2L
+.else
+    MACC_ENT \w, \L, H0, H1, H2, \iL
+.endif
+    CARRY \w, H0, H1, H2
+    LOAD_SPLIT \w, \L, 16*\L*(\k - 1)
+    ADD_H \w
+    addq $16*\L*\k, %rsi
+.endm
+
 /*
  * The kernel body for L lanes of width w; iL, i2L, i3L, i4L: the table
  * entries of r^L, r^2L, r^3L, r^4L.
@@ -394,6 +440,10 @@ ENTRY(\name)
     vpbroadcastq .Lmask44(%rip), %\w\()mm\()M44
     vpbroadcastq .Lmask42(%rip), %\w\()mm\()M42
     BUILD_TABLE
+    cmpq $(2 * \L), %rdx         /* more than two groups? */
+    jbe 7f
+    BUILD_HIGH
+7:
     vmovdqa64 .Lidx_lo(%rip), %\w\()mm\()IDXLO
     vmovdqa64 .Lidx_hi(%rip), %\w\()mm\()IDXHI
     movl %ecx, %ecx               /* padbit is 32 bits wide */
@@ -452,19 +502,22 @@ ENTRY(\name)
     decq %rdx                     /* groups left */
     jz 2f
 
-    /* Groups left mod 4 one at a time: h = h * r^L + group */
+    /* The 0..3 groups left over mod 4 in one step, then 4 a step. */
     movq %rdx, %rax
     shrq $2, %rdx                 /* 4-group steps */
     andq $3, %rax
+    cmpq $2, %rax
+    jb 5f
+    je 6f
+    STEP \w, \L, 3, \iL, \i2L, \i3L
+    jmp 3f
+6:
+    STEP \w, \L, 2, \iL, \i2L, \i3L
+    jmp 3f
+5:
+    testq %rax, %rax
     jz 3f
-    BCAST_ENTRY \w, \iL, R0, R1, R2, S1, S2
-1:
-    MUL \w, H0, H1, H2, R0, R1, R2, S1, S2, H0, H1, H2
-    LOAD_SPLIT \w, \L, 0
-    ADD_H \w
-    addq $16*\L, %rsi
-    decq %rax
-    jnz 1b
+    STEP \w, \L, 1, \iL, \i2L, \i3L
 3:
     testq %rdx, %rdx
     jz 2f
@@ -476,9 +529,9 @@ ENTRY(\name)
 4:
     ZERO_ACC \w
     LOAD_SPLIT \w, \L, 0
-    MACC \w, Z, W, X, ENT(\i3L, 0)(%rdi){1to\L}, ENT(\i3L, 1)(%rdi){1to\L}, ENT(\i3L, 2)(%rdi){1to\L}, ENT(\i3L, 3)(%rdi){1to\L}, ENT(\i3L, 4)(%rdi){1to\L}
+    MACC_ENT \w, \L, Z, W, X, \i3L
     LOAD_SPLIT \w, \L, 16*\L
-    MACC \w, Z, W, X, ENT(\i2L, 0)(%rdi){1to\L}, ENT(\i2L, 1)(%rdi){1to\L}, ENT(\i2L, 2)(%rdi){1to\L}, ENT(\i2L, 3)(%rdi){1to\L}, ENT(\i2L, 4)(%rdi){1to\L}
+    MACC_ENT \w, \L, Z, W, X, \i2L
     LOAD_SPLIT \w, \L, 32*\L
     MACC \w, Z, W, X, %\w\()mm\()Q0, %\w\()mm\()Q1, %\w\()mm\()Q2, %\w\()mm\()Q3, %\w\()mm\()Q4
     MACC \w, H0, H1, H2, %\w\()mm\()R0, %\w\()mm\()R1, %\w\()mm\()R2, %\w\()mm\()S1, %\w\()mm\()S2
