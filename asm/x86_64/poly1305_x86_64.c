@@ -15,10 +15,12 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8, "five rows of r^8..r^1");
 
 /*
  * AVX-512 IFMA: below the crossover the vector kernel's fixed cost (the
- * powers of r when the key is new, the lane set-up, the final multiply and
- * lane sum) outweighs its per-block gain. The crossover is the one with a
- * fresh key per message (TLS 1.3 keys Poly1305 per record), measured in
- * asm/x86_64/README.md.
+ * powers of r when the key is new, the lane set-up, the final multiply by
+ * the lane powers and the lane sum) outweighs its per-block gain. Measured
+ * against the scalar mulx kernel on Zen 4 (asm/x86_64/README.md): with the
+ * table cached the vector kernel wins from 96-128 bytes, with a new key per
+ * message (TLS 1.3 keys Poly1305 per record, so the AEAD's case) from
+ * 224-256; the route takes the second.
  * TODO(p1305-scalar): the scalar side is poly1305_blocks_portable until
  * poly1305_blocks_bmi2 (poly1305_scalar.S) is on main.
  */
