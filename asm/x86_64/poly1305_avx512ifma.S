@@ -265,13 +265,11 @@
 .endm
 
 /*
- * Fill st->table (see the top) unless table_of says it is ours. ymm only;
- * needs M44, M42. Clobbers rax, r8-r10, k1, registers 0..7 and the
+ * Fill st->table (see the top), called when table_of is not ours. ymm
+ * only; needs M44, M42. Clobbers rax, r8-r10, k1, registers 0..7 and the
  * temporaries.
  */
 .macro BUILD_TABLE
-    cmpq $TABLE_ID, ST_TABLE_OF(%rdi)
-    je 1f
     /* r in radix 2^44 */
     movq ST_R(%rdi), %rax
     movq ST_R+8(%rdi), %r8
@@ -331,18 +329,15 @@
     COPY_ROW 0, 1
     movq $0, HIGH_BUILT(%rdi)
     movq $TABLE_ID, ST_TABLE_OF(%rdi)
-1:
 .endm
 
 /*
- * Fill entries 2..5 (r^12 r^16 r^24 r^32) unless HIGH_BUILT says they are
- * there: only messages of more than two groups use them, so a fresh key
+ * Fill entries 2..5 (r^12 r^16 r^24 r^32), called when HIGH_BUILT says
+ * they are not there: only messages of more than two groups use them, so a fresh key
  * with a shorter message does not pay the two multiplies. Same registers
  * as BUILD_TABLE.
  */
 .macro BUILD_HIGH
-    cmpq $1, HIGH_BUILT(%rdi)
-    je 1f
     /* r^8 squared -> r^16 everywhere (3..5) */
     vpbroadcastq ENT(1, 0)(%rdi), %ymm0
     vpbroadcastq ENT(1, 1)(%rdi), %ymm1
@@ -373,7 +368,6 @@
     STORE_ENTRY 1, 5, 0, 1, 2, 6, 7
     STORE_ENTRY 2, 2, 0, 1, 2, 6, 7
     movq $1, HIGH_BUILT(%rdi)
-1:
 .endm
 
 /* Sum the lanes of register n (width w) into its low qword, then into gpr.
@@ -439,10 +433,15 @@ ENTRY(\name)
     jz 9f
     vpbroadcastq .Lmask44(%rip), %\w\()mm\()M44
     vpbroadcastq .Lmask42(%rip), %\w\()mm\()M42
-    BUILD_TABLE
+    cmpq $TABLE_ID, ST_TABLE_OF(%rdi)
+    je 7f
+    call poly1305_ifma_table
+7:
     cmpq $(2 * \L), %rdx         /* more than two groups? */
     jbe 7f
-    BUILD_HIGH
+    cmpq $1, HIGH_BUILT(%rdi)
+    je 7f
+    call poly1305_ifma_high
 7:
     vmovdqa64 .Lidx_lo(%rip), %\w\()mm\()IDXLO
     vmovdqa64 .Lidx_hi(%rip), %\w\()mm\()IDXHI
@@ -595,6 +594,24 @@ ENTRY(\name)
     ret
 END(\name)
 .endm
+
+/*
+ * The table builders, shared by both kernels (ymm only, so either width may
+ * call them). Local: reached only by direct calls, no landing pad needed.
+ */
+    .text
+    .p2align 5
+    .type poly1305_ifma_table, %function
+poly1305_ifma_table:
+    BUILD_TABLE
+    ret
+    .size poly1305_ifma_table, .-poly1305_ifma_table
+    .p2align 5
+    .type poly1305_ifma_high, %function
+poly1305_ifma_high:
+    BUILD_HIGH
+    ret
+    .size poly1305_ifma_high, .-poly1305_ifma_high
 
 /* entries: r^4 0, r^8 1, r^12 2, r^16 3, r^24 4, r^32 5 */
 POLY1305_IFMA poly1305_blocks_ifma_8x, z, 8, 1, 3, 4, 5
