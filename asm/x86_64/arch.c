@@ -221,13 +221,35 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305. avx512ifma: radix 2^44 vpmadd52 in 8 zmm lanes from 256 bytes,
+ * the scalar mulx/adx kernel below (poly1305_x86_64.c); 1.5-1.6x OpenSSL
+ * 3.0's own IFMA path from 512 bytes on Zen 4 (README.md). The IFMA kernels
+ * also use VEX (AVX2) encodings. zmm, so avoided where zmm code downclocks
+ * the core, as ChaCha20 avx512 (those CPUs lack IFMA anyway).
+ */
+#define NEEDS_IFMA                                                             \
+    (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
+     SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512IFMA)
+
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL_AVOID(poly1305, "avx512ifma",
+                      NEEDS_IFMA | SIMD_CAP_X86_BMI2 | SIMD_CAP_X86_ADX,
+                      poly1305_blocks_avx512ifma, SIMD_CAP_X86_ZMM_DOWNCLOCK),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
+};
+
+/* The vector bodies behind the entries (any whole number of blocks); 4x
+ * (ymm) is slower than 8x from 512 bytes up and serves no route. */
+static const simd_kernel poly1305_inner[] = {
+    SIMD_KERNEL(poly1305, "ifma_8x", NEEDS_IFMA, poly1305_blocks_ifma_8x),
+    SIMD_KERNEL(poly1305, "ifma_4x", NEEDS_IFMA, poly1305_blocks_ifma_4x),
 };
 
 const simd_arch simd_arch_this = {
     SIMD_ARCH("x86_64", probe_x86_64),
-    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),
+              [SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
     .rules = rules,
     .nrules = SIMD_COUNT(rules),
 };
