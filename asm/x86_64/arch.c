@@ -222,20 +222,29 @@ static const simd_kernel md5[] = {
 };
 
 /*
- * Poly1305. avx512ifma: radix 2^44 vpmadd52 in 8 zmm lanes from 256 bytes,
- * the scalar mulx/adx kernel below (poly1305_x86_64.c); 1.5-1.6x OpenSSL
- * 3.0's own IFMA path from 512 bytes on Zen 4 (README.md). The IFMA kernels
- * also use VEX (AVX2) encodings. zmm, so avoided where zmm code downclocks
- * the core, as ChaCha20 avx512 (those CPUs lack IFMA anyway).
+ * Poly1305 avx512ifma: radix 2^44 vpmadd52 in 8 zmm lanes from 256 bytes,
+ * the bmi2 kernel below that (poly1305_x86_64.c); 1.5-1.6x OpenSSL 3.0's
+ * own IFMA path from 512 bytes on Zen 4 (README.md). zmm code, so avoided
+ * where it downclocks the core, as ChaCha20 avx512 (those CPUs lack IFMA
+ * anyway). The IFMA kernels also use VEX (AVX2) encodings.
  */
 #define NEEDS_IFMA                                                             \
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512IFMA)
 
+/*
+ * Poly1305 scalar (poly1305_scalar.S): one stream in general-purpose
+ * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie on Zen 4;
+ * bmi2 issues fewer instructions, so it goes first. It uses no ADX: no sum
+ * in the schedule has two carries to chain, so adcx/adox would only add a
+ * zero register.
+ */
 static const simd_kernel poly1305[] = {
-    SIMD_KERNEL_AVOID(poly1305, "avx512ifma",
-                      NEEDS_IFMA | SIMD_CAP_X86_BMI2 | SIMD_CAP_X86_ADX,
+    SIMD_KERNEL_AVOID(poly1305, "avx512ifma", NEEDS_IFMA | SIMD_CAP_X86_BMI2,
                       poly1305_blocks_avx512ifma, SIMD_CAP_X86_ZMM_DOWNCLOCK),
+    SIMD_KERNEL(poly1305, "bmi2", SIMD_CAP_ASM | SIMD_CAP_X86_BMI2,
+                poly1305_blocks_bmi2),
+    SIMD_KERNEL(poly1305, "x86_64", SIMD_CAP_ASM, poly1305_blocks_x86_64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 

@@ -44,12 +44,17 @@ SIMD_MD5_KERNEL(md5_blocks_avx512vl);
 SIMD_MD5_KERNEL(md5_blocks_bmi1);
 SIMD_MD5_KERNEL(md5_blocks_x86_64);
 
+/* Poly1305, one stream in general-purpose registers (poly1305_scalar.S);
+ * neither touches st->table. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_bmi2);   /* needs BMI2 (mulx) */
+SIMD_POLY1305_KERNEL(poly1305_blocks_x86_64); /* any x86_64 */
+
 /* Poly1305 table_of ids (asm/kernels.h): which kernel family filled the
  * table of powers of r. */
 #define POLY1305_TABLE_AVX512IFMA 2
 
 /* Poly1305 entry (poly1305_x86_64.c): short inputs to a scalar kernel,
- * longer ones to the IFMA kernel. Needs AVX-512 F/VL/IFMA, BMI2, ADX. */
+ * longer ones to the IFMA kernel. Needs AVX-512 F/VL/IFMA and BMI2. */
 SIMD_POLY1305_KERNEL(poly1305_blocks_avx512ifma);
 
 /* Poly1305 IFMA kernels (poly1305_avx512ifma.S), radix 2^44, any whole

@@ -21,8 +21,6 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8, "five rows of r^8..r^1");
  * table cached the vector kernel wins from 96-128 bytes, with a new key per
  * message (TLS 1.3 keys Poly1305 per record, so the AEAD's case) from
  * 224-256; the route takes the second.
- * TODO(p1305-scalar): the scalar side is poly1305_blocks_portable until
- * poly1305_blocks_bmi2 (poly1305_scalar.S) is on main.
  */
 #define IFMA_CROSSOVER 256
 
@@ -30,7 +28,7 @@ void poly1305_blocks_avx512ifma(simd_poly1305 *st, const uint8_t *in,
                                 size_t len, uint32_t padbit)
 {
     if (len < IFMA_CROSSOVER)
-        poly1305_blocks_portable(st, in, len, padbit);
+        poly1305_blocks_bmi2(st, in, len, padbit);
     else
         poly1305_blocks_ifma_8x(st, in, len, padbit);
 }
