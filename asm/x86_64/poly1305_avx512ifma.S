@@ -333,9 +333,10 @@
 
 /*
  * Fill entries 2..5 (r^12 r^16 r^24 r^32), called when HIGH_BUILT says
- * they are not there: only messages of more than two groups use them, so a fresh key
- * with a shorter message does not pay the two multiplies. Same registers
- * as BUILD_TABLE.
+ * they are not there: only messages of more than three groups need them
+ * (three groups take their two leftover groups one at a time when they are
+ * missing), so a fresh key with a shorter message does not pay the two
+ * multiplies. Same registers as BUILD_TABLE.
  */
 .macro BUILD_HIGH
     /* r^8 squared -> r^16 everywhere (3..5) */
@@ -437,7 +438,7 @@ ENTRY(\name)
     je 7f
     call poly1305_ifma_table
 7:
-    cmpq $(2 * \L), %rdx         /* more than two groups? */
+    cmpq $(3 * \L), %rdx         /* more than three groups? */
     jbe 7f
     cmpq $1, HIGH_BUILT(%rdi)
     je 7f
@@ -510,8 +511,14 @@ ENTRY(\name)
     je 6f
     STEP \w, \L, 3, \iL, \i2L, \i3L
     jmp 3f
-6:
+6:  /* r^2L may be missing (three groups build no high powers) */
+    cmpq $1, HIGH_BUILT(%rdi)
+    jne 8f
     STEP \w, \L, 2, \iL, \i2L, \i3L
+    jmp 3f
+8:
+    STEP \w, \L, 1, \iL, \i2L, \i3L
+    STEP \w, \L, 1, \iL, \i2L, \i3L
     jmp 3f
 5:
     testq %rax, %rax
