@@ -67,6 +67,7 @@
  * HIGH_BUILT (public, like len) whether to build.
  */
 #include "asm.h"
+#include "kernels.h"
 
 /* simd_poly1305 offsets (checked by _Static_assert in poly1305_x86_64.c) */
 #define ST_H 0
@@ -78,7 +79,7 @@
 #define T_R2 (ST_TABLE + 128)
 #define T_S1 (ST_TABLE + 192)
 #define T_S2 (ST_TABLE + 256)
-#define TABLE_ID 2 /* POLY1305_TABLE_AVX512IFMA */
+#define TABLE_ID POLY1305_TABLE_AVX512IFMA
 
     .section .rodata
     .p2align 6
