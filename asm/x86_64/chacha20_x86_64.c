@@ -85,9 +85,11 @@ static size_t cost_wide(const route *r, size_t len)
            cost_main(r, len % r->wide.group);
 }
 
-static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
-                         size_t len, const uint32_t key[8],
-                         const uint32_t ctr[4])
+/* Kept out of line so that the short case below stays a bare tail call
+ * (no frame: this one needs the counter on the stack). */
+__attribute__((noinline)) static void
+route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+             const uint32_t key[8], const uint32_t ctr[4])
 {
     uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
 
@@ -98,6 +100,19 @@ static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
         run(r->main.fn, whole(len, r->main.group), &out, &in, &len, key, c);
     if (len > 0)
         rest(r, len)->fn(out, in, len, key, c);
+}
+
+static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
+                         size_t len, const uint32_t key[8],
+                         const uint32_t ctr[4])
+{
+    /* Shorter than every group (every short packet): one kernel on the
+     * caller's counter, nothing to advance. */
+    if (len < r->main.group && (r->wide.fn == NULL || len < r->wide.group)) {
+        if (len > 0)
+            rest(r, len)->fn(out, in, len, key, ctr);
+    } else
+        route_groups(r, out, in, len, key, ctr);
 }
 
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to
