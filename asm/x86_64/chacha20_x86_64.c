@@ -96,8 +96,16 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
     if (r->wide.fn != NULL && len >= r->wide.group &&
         (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
         run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
-    if (len >= r->main.group)
-        run(r->main.fn, whole(len, r->main.group), &out, &in, &len, key, c);
+    if (len >= r->main.group) {
+        size_t n = whole(len, r->main.group);
+
+        /* A rest that `main` itself would finish goes in the same call: it
+         * XORs its last, partial group from registers anyway, and a second
+         * call only repeats the entry, the state set-up and the exit. */
+        if (rest(r, len - n)->fn == r->main.fn)
+            n = len;
+        run(r->main.fn, n, &out, &in, &len, key, c);
+    }
     if (len > 0)
         rest(r, len)->fn(out, in, len, key, c);
 }
