@@ -6,8 +6,7 @@
 
 #define BLOCK SIMD_CHACHA20_BLOCK
 
-/* A partial block's keystream is the kernel's output for zeros: read from
- * here, written to the buffer, so the buffer needs no clearing first. */
+/* The input whose kernel output is the bare keystream. */
 static const unsigned char zero_block[BLOCK];
 
 /* out = in ^ ks for a partial block, eight bytes at a time and then at most
@@ -15,7 +14,7 @@ static const unsigned char zero_block[BLOCK];
  * bytes, OpenSSH's 4-byte length) spend much of their time here. Safe in
  * place and for an output before its input (each load precedes the store
  * over it). */
-static void xor_keystream(unsigned char *out, const unsigned char *in,
+static inline void xor_keystream(unsigned char *out, const unsigned char *in,
                           const unsigned char *ks, size_t n)
 {
     for (; n >= 8; n -= 8, in += 8, out += 8, ks += 8) {
@@ -98,8 +97,23 @@ static void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
     OPENSSL_cleanse(bounce, sizeof(bounce));
 }
 
-void simd_chacha20_stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
-                              const unsigned char *in, size_t len)
+/* A new partial block: its keystream into buf (the kernel's output for
+ * zeros, so buf needs no clearing first), the first n bytes used. */
+static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
+                                 const unsigned char *in, size_t n)
+{
+    ctx->xor_kernel(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
+    if (ctx->counter_ahead)
+        counter_add(ctx, 1);
+    xor_keystream(out, in, ctx->buf, n);
+    ctx->partial_len = (unsigned int)n;
+}
+
+/* Every other call: leftover keystream first, then whole blocks, then a
+ * new partial block. Out of line, so that the short path keeps no frame. */
+__attribute__((noinline)) static void
+stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
+               const unsigned char *in, size_t len)
 {
     unsigned int n = ctx->partial_len;
     size_t rem;
@@ -139,11 +153,20 @@ void simd_chacha20_stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
         len -= blocks * BLOCK;
     }
 
-    if (rem > 0) {
-        ctx->xor_kernel(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
-        if (ctx->counter_ahead)
-            counter_add(ctx, 1);
-        xor_keystream(out, in, ctx->buf, rem);
-        ctx->partial_len = (unsigned int)rem;
+    if (rem > 0)
+        start_partial(ctx, out, in, rem);
+}
+
+void simd_chacha20_stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
+                              const unsigned char *in, size_t len)
+{
+    /* The common short call (a QUIC mask, OpenSSH's length and Poly1305
+     * key, a small record after an IV re-init): no leftover keystream and
+     * less than a block, so only a new partial block. */
+    if (ctx->partial_len == 0 && len < BLOCK) {
+        if (len > 0)
+            start_partial(ctx, out, in, len);
+        return;
     }
+    stream_xor_any(ctx, out, in, len);
 }

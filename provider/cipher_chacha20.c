@@ -235,6 +235,16 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
     if (ctx == NULL)
         return 0;
+    /* What EVP asks on every init (EVP_CIPHER_CTX_get_iv_length): the IV
+     * length alone, answered without looking for the key length. */
+    if (params != NULL && params[0].key != NULL && params[1].key == NULL &&
+        simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
+                          sizeof(OSSL_CIPHER_PARAM_IVLEN))) {
+        if (simd_param_set_size_t(&params[0], CHACHA20_IVLEN))
+            return 1;
+        SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
+        return 0;
+    }
     if (!set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
         !set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
