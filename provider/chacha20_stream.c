@@ -72,16 +72,14 @@ static int out_overlaps_ahead(const unsigned char *out, const unsigned char *in,
     return o < i && i - o < len;
 }
 
-static void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
-                       const unsigned char *in, size_t len)
+/* Out of line: its buffer is a 512-byte frame the common path skips. */
+__attribute__((noinline)) static void
+xor_blocks_bounced(simd_chacha20_stream *ctx, unsigned char *out,
+                   const unsigned char *in, size_t len)
 {
     unsigned char bounce[8 * BLOCK];
     uint32_t ctr[4];
 
-    if (!out_overlaps_ahead(out, in, len)) {
-        ctx->xor_kernel(out, in, len, ctx->key, ctx->counter);
-        return;
-    }
     memcpy(ctr, ctx->counter, sizeof(ctr));
     while (len > 0) {
         size_t n = len < sizeof(bounce) ? len : sizeof(bounce);
@@ -95,6 +93,15 @@ static void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
         len -= n;
     }
     OPENSSL_cleanse(bounce, sizeof(bounce));
+}
+
+static inline void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
+                              const unsigned char *in, size_t len)
+{
+    if (!out_overlaps_ahead(out, in, len))
+        ctx->xor_kernel(out, in, len, ctx->key, ctx->counter);
+    else
+        xor_blocks_bounced(ctx, out, in, len);
 }
 
 /* A new partial block: its keystream into buf (the kernel's output for
