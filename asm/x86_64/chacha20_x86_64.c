@@ -15,6 +15,16 @@
  * only their ratios matter), measured as docs/performance.md describes. The
  * AVX-512 split follows the measured crossovers of its kernels
  * (simdprov-bench -k).
+ *
+ * Two rules follow from what a call costs rather than from one CPU's
+ * timings: a message shorter than every group is one kernel call straight
+ * from the entry (no counter copy, no frame: most packets are this), and a
+ * rest that the main group kernel itself would finish is done in the same
+ * call as its whole groups (the kernel XORs a partial group from registers;
+ * a second call only repeats entry, state set-up and exit). So 5 blocks at
+ * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
+ * one block, about 60% of a 4-block group on Zen 4 and Zen 5), 7 blocks one
+ * 4x call over two groups, 9-15 blocks at the AVX2 level one 8x call.
  */
 #include "kernels.h"
 
