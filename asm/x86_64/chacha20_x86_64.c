@@ -23,8 +23,9 @@
  * call as its whole groups (the kernel XORs a partial group from registers;
  * a second call only repeats entry, state set-up and exit). So 5 blocks at
  * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
- * one block, about 60% of a 4-block group on Zen 4 and Zen 5), 7 blocks one
- * 4x call over two groups, 9-15 blocks at the AVX2 level one 8x call.
+ * one block: 58% of a 4-block call on the Zen 4 of docs/performance.md,
+ * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
+ * one 4x call over two groups, 13-15 blocks at the AVX2 level one 8x call.
  */
 #include "kernels.h"
 
