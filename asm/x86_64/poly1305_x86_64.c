@@ -1,7 +1,6 @@
 /*
  * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
- * asm/kernels.h) between a vector kernel's whole groups and a scalar
- * kernel, by length.
+ * asm/kernels.h) between a vector kernel and a scalar kernel, by length.
  *
  * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
  * both ways, the final lane fold) and, when the table holds no AVX2 powers,
@@ -29,12 +28,14 @@
 
 #include "kernels.h"
 
-/* poly1305_avx2.S addresses the state by these offsets and this id. */
+/* poly1305_avx2.S and poly1305_avx512ifma.S address the state by these
+ * offsets. */
 _Static_assert(offsetof(simd_poly1305, h) == 0, "h offset");
 _Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
 _Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
 _Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
 _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
+_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8, "ifma: five rows of r^8..r^1");
 
 #define POLY1305_SCALAR poly1305_blocks_bmi2
 
@@ -71,4 +72,24 @@ void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
     poly1305_blocks_avx2_4x(st, in, groups, padbit);
     if (len > groups)
         POLY1305_SCALAR(st, in + groups, len - groups, padbit);
+}
+
+/*
+ * AVX-512 IFMA: below the crossover the vector kernel's fixed cost (the
+ * powers of r when the key is new, the lane set-up, the final multiply by
+ * the lane powers and the lane sum) outweighs its per-block gain. Measured
+ * against the scalar mulx kernel on Zen 4 (asm/x86_64/README.md): with the
+ * table cached the vector kernel wins from 96-128 bytes, with a new key per
+ * message (TLS 1.3 keys Poly1305 per record, so the AEAD's case) from
+ * 224-256; the route takes the second.
+ */
+#define IFMA_CROSSOVER 256
+
+void poly1305_blocks_avx512ifma(simd_poly1305 *st, const uint8_t *in,
+                                size_t len, uint32_t padbit)
+{
+    if (len < IFMA_CROSSOVER)
+        poly1305_blocks_bmi2(st, in, len, padbit);
+    else
+        poly1305_blocks_ifma_8x(st, in, len, padbit);
 }
