@@ -1,6 +1,7 @@
 /*
  * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
- * asm/kernels.h) between a vector kernel and a scalar kernel, by length.
+ * asm/kernels.h) between a vector kernel's whole groups and a scalar
+ * kernel, by length.
  *
  * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
  * both ways, the final lane fold) and, when the table holds no AVX2 powers,
