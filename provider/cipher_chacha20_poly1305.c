@@ -50,6 +50,7 @@
 #include "algorithms.h"
 #include "chacha20_stream.h"
 #include "errors.h"
+#include "params.h"
 #include "poly1305_stream.h"
 
 #define CP_KEYLEN 32
@@ -659,25 +660,28 @@ static int get_size_param(cp_ctx *ctx, OSSL_PARAM params[], const char *key,
 
 static int get_size_one(cp_ctx *ctx, OSSL_PARAM *p, size_t v)
 {
-    if (!OSSL_PARAM_set_size_t(p, v)) {
+    if (!simd_param_set_size_t(p, v)) {
         SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER, "%s", p->key);
         return 0;
     }
     return 1;
 }
 
+/* p's key is the literal NAME (params.h: compares inline). */
+#define KEY_IS(p, NAME) simd_param_key_is((p)->key, "" NAME, sizeof(NAME))
+
 /* The same outcome as the general path below for a list of one. */
 static int get_one(cp_ctx *ctx, OSSL_PARAM *p)
 {
-    if (strcmp(p->key, OSSL_CIPHER_PARAM_IVLEN) == 0)
+    if (KEY_IS(p, OSSL_CIPHER_PARAM_IVLEN))
         return get_size_one(ctx, p, CP_IVLEN);
-    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TAG) == 0)
+    if (KEY_IS(p, OSSL_CIPHER_PARAM_AEAD_TAG))
         return get_tag(ctx, p);
-    if (strcmp(p->key, OSSL_CIPHER_PARAM_KEYLEN) == 0)
+    if (KEY_IS(p, OSSL_CIPHER_PARAM_KEYLEN))
         return get_size_one(ctx, p, CP_KEYLEN);
-    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TAGLEN) == 0)
+    if (KEY_IS(p, OSSL_CIPHER_PARAM_AEAD_TAGLEN))
         return get_size_one(ctx, p, ctx->tag_len);
-    if (strcmp(p->key, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD) == 0)
+    if (KEY_IS(p, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD))
         return get_size_one(ctx, p, ctx->tls_aad_pad);
     return 1;
 }
@@ -846,6 +850,10 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         return 1;
     if (ctx == NULL)
         return 0;
+    /* SET_TAG before each record's final (TLS 1.3 open): straight to it,
+     * the general path's outcome for a list of one. */
+    if (params[1].key == NULL && KEY_IS(&params[0], OSSL_CIPHER_PARAM_AEAD_TAG))
+        return set_tag(ctx, &params[0]);
     if (!check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN,
                    SIMD_R_INVALID_KEY_LENGTH) ||
         !check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN,
