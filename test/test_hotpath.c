@@ -104,6 +104,39 @@ static void test_md5(void)
     tu_for_each_runnable(SIMD_ALG_MD5, md5_updates);
 }
 
+/* POLY1305 as callers use it: a new key, updates, final, per message, on
+ * one context. */
+static void poly1305_messages(tu_ctx *t, const char *kernel)
+{
+    EVP_MAC *mac;
+    EVP_MAC_CTX *ctx;
+    uint8_t key[32] = {3}, tag[16];
+    size_t n;
+
+    (void)kernel;
+    mac = EVP_MAC_fetch(t->libctx, "POLY1305", "provider=simd");
+    ctx = EVP_MAC_CTX_new(mac);
+    CU_ASSERT_FATAL(mac != NULL && ctx != NULL);
+    CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+    count_start();
+    for (int i = 0; i < 1000; i++) {
+        key[i % 32] ^= (uint8_t)i;
+        CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+        for (int u = 0; u < 3; u++)
+            CU_ASSERT(EVP_MAC_update(ctx, buf + 1,
+                                     tu_rand_below(i % 10 ? 300 : 70000)));
+        CU_ASSERT(EVP_MAC_final(ctx, tag, &n, sizeof(tag)));
+    }
+    expect_no_alloc_no_lock();
+    EVP_MAC_CTX_free(ctx);
+    EVP_MAC_free(mac);
+}
+
+static void test_poly1305(void)
+{
+    tu_for_each_runnable(SIMD_ALG_POLY1305, poly1305_messages);
+}
+
 /* The counters work: creating a context allocates, and fetching locks. */
 static void test_counters_see_things(void)
 {
@@ -131,6 +164,7 @@ int main(void)
         {"the counters see allocations and locks", test_counters_see_things},
         {"ChaCha20 updates: no allocation, no lock", test_chacha20},
         {"MD5 updates: no allocation, no lock", test_md5},
+        {"POLY1305 messages: no allocation, no lock", test_poly1305},
         {NULL, NULL},
     };
 
