@@ -55,7 +55,9 @@ static OSSL_PROVIDER *load_in_new_libctx(const char *name)
     return p;
 }
 
-static void load_mac_instances(uint32_t caps); /* POLY1305, below */
+/* POLY1305, at the end of this file. */
+static void load_mac_instances(uint32_t caps);
+static void fuzz_mac(const uint8_t *data, size_t size);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -83,10 +85,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
-    load_mac_instances(caps);
     fprintf(stderr, "fuzz_provider: %d simd instances (caps %#x%s%s)\n",
             ninstances, caps, simd_test_level() ? ", SIMDPROV_TEST_LEVEL=" : "",
             simd_test_level() ? simd_test_level() : "");
+    load_mac_instances(caps);
     ERR_clear_error();
     return 0;
 }
@@ -160,6 +162,161 @@ static OSSL_PARAM fuzz_param(reader *r, const char *key, void *store)
 static const char *const param_keys[] = {
     OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, "simd-unknown",
     OSSL_CIPHER_PARAM_MODE};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reader r = {data, size};
+    const tu_alg_fns *f[2];
+    void *c[2], *d[2];
+
+    if (ninstances == 0)
+        abort();
+    f[0] = &simd[byte(&r) % ninstances];
+    f[1] = &deflt;
+    for (int i = 0; i < 2; i++) {
+        c[i] = f[i]->c.newctx(f[i]->c.provctx);
+        d[i] = f[i]->d.newctx(f[i]->d.provctx);
+        CHECK(c[i] != NULL && d[i] != NULL);
+    }
+    for (int steps = 0; r.n > 0 && steps < 64; steps++) {
+        int ret[2];
+        size_t outl[2] = {0, 0};
+
+        switch (byte(&r) % 12) {
+        case 0: { /* init: key and IV of any length, either may be absent */
+            uint8_t k[40], v[20];
+            int flags = byte(&r), enc = flags & 4;
+            size_t kl = flags & 8 ? length(&r, 40) : 32;
+            size_t vl = flags & 16 ? length(&r, 20) : 16;
+
+            bytes(&r, 40, k);
+            bytes(&r, 20, v);
+            for (int i = 0; i < 2; i++)
+                ret[i] = (enc ? f[i]->c.encrypt_init : f[i]->c.decrypt_init)(
+                    c[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl,
+                    NULL);
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 1:
+        case 2:
+        case 3: { /* update or one-shot, maybe in place, maybe short room */
+            size_t len = length(&r, BUF), room = len;
+            int mode = byte(&r), in_place = mode & 1, one_shot = mode & 4;
+            size_t off = (size_t)(mode >> 3) % 64;
+
+            if (mode & 2)
+                room = length(&r, BUF);
+            bytes(&r, len < 64 ? len : 64, inbuf);
+            for (int i = 0; i < 2; i++) {
+                uint8_t *o = out[i] + off;
+                const uint8_t *in = inbuf;
+
+                if (in_place) {
+                    memcpy(o, inbuf, len);
+                    in = o;
+                }
+                ret[i] = (one_shot ? f[i]->c.cipher : f[i]->c.update)(
+                    c[i], o, &outl[i], room, in, len);
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || (outl[0] == outl[1] &&
+                              memcmp(out[0] + off, out[1] + off, outl[0]) == 0));
+            break;
+        }
+        case 4:
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->c.final(c[i], out[i], &outl[i], BUF);
+            CHECK(ret[0] == ret[1] && (!ret[0] || outl[0] == outl[1]));
+            break;
+        case 5: /* dup, then carry on with the copy */
+            for (int i = 0; i < 2; i++) {
+                void *dup = f[i]->c.dupctx(c[i]);
+
+                CHECK(dup != NULL);
+                f[i]->c.freectx(c[i]);
+                c[i] = dup;
+            }
+            break;
+        case 6: { /* set parameters of any type */
+            uint8_t store[2][16];
+            OSSL_PARAM p[2];
+            const char *key = param_keys[byte(&r) % 4];
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[0] = fuzz_param(&mine, key, store[i]);
+                p[1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->c.set_ctx_params(c[i], p);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 7: { /* get parameters into any type */
+            uint8_t store[2][16];
+            OSSL_PARAM p[2][2];
+            const char *key = param_keys[byte(&r) % 4];
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[i][0] = fuzz_param(&mine, key, store[i]);
+                p[i][1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->c.get_ctx_params(c[i], p[i]);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || p[0][0].return_size == p[1][0].return_size);
+            CHECK(!ret[0] || memcmp(store[0], store[1], 16) == 0);
+            break;
+        }
+        case 8:
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d.init(d[i], NULL);
+            CHECK(ret[0] == ret[1]);
+            break;
+        case 9: {
+            size_t len = length(&r, BUF);
+            size_t off = byte(&r) % 64;
+
+            bytes(&r, len < 64 ? len : 64, inbuf + off);
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d.update(d[i], inbuf + off, len);
+            CHECK(ret[0] == ret[1]);
+            break;
+        }
+        case 10: {
+            size_t room = byte(&r) % 24;
+
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->d.final(d[i], out[i], &outl[i], room);
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || (outl[0] == 16 && outl[1] == 16 &&
+                              memcmp(out[0], out[1], 16) == 0));
+            break;
+        }
+        default:
+            for (int i = 0; i < 2; i++) {
+                void *dup = f[i]->d.dupctx(d[i]);
+
+                CHECK(dup != NULL);
+                f[i]->d.freectx(d[i]);
+                d[i] = dup;
+            }
+        }
+        ERR_clear_error();
+    }
+    for (int i = 0; i < 2; i++) {
+        f[i]->c.freectx(c[i]);
+        f[i]->d.freectx(d[i]);
+    }
+    fuzz_mac(data, size);
+    return 0;
+}
 
 /*
  * POLY1305 (EVP_MAC): one simd instance per runnable Poly1305 kernel, in
@@ -388,159 +545,4 @@ static void fuzz_mac(const uint8_t *data, size_t size)
     }
     for (int i = 0; i < 2; i++)
         f[i]->freectx(c[i]);
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-    reader r = {data, size};
-    const tu_alg_fns *f[2];
-    void *c[2], *d[2];
-
-    if (ninstances == 0)
-        abort();
-    f[0] = &simd[byte(&r) % ninstances];
-    f[1] = &deflt;
-    for (int i = 0; i < 2; i++) {
-        c[i] = f[i]->c.newctx(f[i]->c.provctx);
-        d[i] = f[i]->d.newctx(f[i]->d.provctx);
-        CHECK(c[i] != NULL && d[i] != NULL);
-    }
-    for (int steps = 0; r.n > 0 && steps < 64; steps++) {
-        int ret[2];
-        size_t outl[2] = {0, 0};
-
-        switch (byte(&r) % 12) {
-        case 0: { /* init: key and IV of any length, either may be absent */
-            uint8_t k[40], v[20];
-            int flags = byte(&r), enc = flags & 4;
-            size_t kl = flags & 8 ? length(&r, 40) : 32;
-            size_t vl = flags & 16 ? length(&r, 20) : 16;
-
-            bytes(&r, 40, k);
-            bytes(&r, 20, v);
-            for (int i = 0; i < 2; i++)
-                ret[i] = (enc ? f[i]->c.encrypt_init : f[i]->c.decrypt_init)(
-                    c[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl,
-                    NULL);
-            CHECK(ret[0] == ret[1]);
-            break;
-        }
-        case 1:
-        case 2:
-        case 3: { /* update or one-shot, maybe in place, maybe short room */
-            size_t len = length(&r, BUF), room = len;
-            int mode = byte(&r), in_place = mode & 1, one_shot = mode & 4;
-            size_t off = (size_t)(mode >> 3) % 64;
-
-            if (mode & 2)
-                room = length(&r, BUF);
-            bytes(&r, len < 64 ? len : 64, inbuf);
-            for (int i = 0; i < 2; i++) {
-                uint8_t *o = out[i] + off;
-                const uint8_t *in = inbuf;
-
-                if (in_place) {
-                    memcpy(o, inbuf, len);
-                    in = o;
-                }
-                ret[i] = (one_shot ? f[i]->c.cipher : f[i]->c.update)(
-                    c[i], o, &outl[i], room, in, len);
-            }
-            CHECK(ret[0] == ret[1]);
-            CHECK(!ret[0] || (outl[0] == outl[1] &&
-                              memcmp(out[0] + off, out[1] + off, outl[0]) == 0));
-            break;
-        }
-        case 4:
-            for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->c.final(c[i], out[i], &outl[i], BUF);
-            CHECK(ret[0] == ret[1] && (!ret[0] || outl[0] == outl[1]));
-            break;
-        case 5: /* dup, then carry on with the copy */
-            for (int i = 0; i < 2; i++) {
-                void *dup = f[i]->c.dupctx(c[i]);
-
-                CHECK(dup != NULL);
-                f[i]->c.freectx(c[i]);
-                c[i] = dup;
-            }
-            break;
-        case 6: { /* set parameters of any type */
-            uint8_t store[2][16];
-            OSSL_PARAM p[2];
-            const char *key = param_keys[byte(&r) % 4];
-            reader again = r;
-
-            for (int i = 0; i < 2; i++) {
-                reader mine = again;
-
-                p[0] = fuzz_param(&mine, key, store[i]);
-                p[1] = OSSL_PARAM_construct_end();
-                ret[i] = f[i]->c.set_ctx_params(c[i], p);
-                r = mine;
-            }
-            CHECK(ret[0] == ret[1]);
-            break;
-        }
-        case 7: { /* get parameters into any type */
-            uint8_t store[2][16];
-            OSSL_PARAM p[2][2];
-            const char *key = param_keys[byte(&r) % 4];
-            reader again = r;
-
-            for (int i = 0; i < 2; i++) {
-                reader mine = again;
-
-                p[i][0] = fuzz_param(&mine, key, store[i]);
-                p[i][1] = OSSL_PARAM_construct_end();
-                ret[i] = f[i]->c.get_ctx_params(c[i], p[i]);
-                r = mine;
-            }
-            CHECK(ret[0] == ret[1]);
-            CHECK(!ret[0] || p[0][0].return_size == p[1][0].return_size);
-            CHECK(!ret[0] || memcmp(store[0], store[1], 16) == 0);
-            break;
-        }
-        case 8:
-            for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d.init(d[i], NULL);
-            CHECK(ret[0] == ret[1]);
-            break;
-        case 9: {
-            size_t len = length(&r, BUF);
-            size_t off = byte(&r) % 64;
-
-            bytes(&r, len < 64 ? len : 64, inbuf + off);
-            for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d.update(d[i], inbuf + off, len);
-            CHECK(ret[0] == ret[1]);
-            break;
-        }
-        case 10: {
-            size_t room = byte(&r) % 24;
-
-            for (int i = 0; i < 2; i++)
-                ret[i] = f[i]->d.final(d[i], out[i], &outl[i], room);
-            CHECK(ret[0] == ret[1]);
-            CHECK(!ret[0] || (outl[0] == 16 && outl[1] == 16 &&
-                              memcmp(out[0], out[1], 16) == 0));
-            break;
-        }
-        default:
-            for (int i = 0; i < 2; i++) {
-                void *dup = f[i]->d.dupctx(d[i]);
-
-                CHECK(dup != NULL);
-                f[i]->d.freectx(d[i]);
-                d[i] = dup;
-            }
-        }
-        ERR_clear_error();
-    }
-    for (int i = 0; i < 2; i++) {
-        f[i]->c.freectx(c[i]);
-        f[i]->d.freectx(d[i]);
-    }
-    fuzz_mac(data, size);
-    return 0;
 }

@@ -32,18 +32,6 @@ void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void)
 #define DIGEST_GET(name, ID)                                                   \
     GET(f->d.name, OSSL_FUNC_digest_##name##_fn, d, OSSL_FUNC_DIGEST_##ID)
 
-int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
-{
-    const OSSL_DISPATCH *c = tu_dispatch_of(prov, OSSL_OP_CIPHER, "ChaCha20");
-    const OSSL_DISPATCH *d = tu_dispatch_of(prov, OSSL_OP_DIGEST, "MD5");
-    int missing = 0; /* an absent table leaves every function NULL */
-
-    f->c.provctx = f->d.provctx = OSSL_PROVIDER_get0_provider_ctx(prov);
-    TU_CIPHER_FUNCTIONS(CIPHER_GET)
-    TU_DIGEST_FUNCTIONS(DIGEST_GET)
-    return missing == 0;
-}
-
 #define MAC_GET(name, ID)                                                      \
     GET(f->name, OSSL_FUNC_mac_##name##_fn, m, OSSL_FUNC_MAC_##ID)
 
@@ -56,3 +44,16 @@ int tu_load_mac(OSSL_PROVIDER *prov, const char *name, tu_mac_fns *f)
     TU_MAC_FUNCTIONS(MAC_GET)
     return missing == 0;
 }
+
+int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
+{
+    const OSSL_DISPATCH *c = tu_dispatch_of(prov, OSSL_OP_CIPHER, "ChaCha20");
+    const OSSL_DISPATCH *d = tu_dispatch_of(prov, OSSL_OP_DIGEST, "MD5");
+    int missing = 0; /* an absent table leaves every function NULL */
+
+    f->c.provctx = f->d.provctx = OSSL_PROVIDER_get0_provider_ctx(prov);
+    TU_CIPHER_FUNCTIONS(CIPHER_GET)
+    TU_DIGEST_FUNCTIONS(DIGEST_GET)
+    return missing == 0;
+}
+

@@ -46,6 +46,12 @@ typedef struct {
  * above; otherwise the missing ones are NULL. */
 int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f);
 
+/* An implementation's dispatch table from a provider (by a name it lists),
+ * and one function of it; NULL when absent. */
+const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
+                                    const char *name);
+void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void);
+
 /* A MAC implementation's functions (POLY1305), loaded on their own so the
  * cipher and digest loaders above stay as they are. */
 #define TU_MAC_FUNCTIONS(X)                                                    \
@@ -62,11 +68,5 @@ typedef struct {
 /* Fills f from the MAC `name` that `prov` lists, with its provider context.
  * Returns 1 when it is there with every function above. */
 int tu_load_mac(OSSL_PROVIDER *prov, const char *name, tu_mac_fns *f);
-
-/* An implementation's dispatch table from a provider (by a name it lists),
- * and one function of it; NULL when absent. */
-const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
-                                    const char *name);
-void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void);
 
 #endif

@@ -206,8 +206,8 @@ int main(void)
     static const tu_test tests[] = {
         {"provider parameters", test_provider_params},
         {"ChaCha20 parameters match default", test_cipher_params_match_default},
-        {"MD5 parameters match default", test_digest_params_match_default},
         {"POLY1305 parameters match default", test_mac_params_match_default},
+        {"MD5 parameters match default", test_digest_params_match_default},
         {NULL, NULL},
     };
 
