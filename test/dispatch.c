@@ -56,4 +56,3 @@ int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
     TU_DIGEST_FUNCTIONS(DIGEST_GET)
     return missing == 0;
 }
-

@@ -111,7 +111,6 @@ static void test_key_wiped(void)
     EVP_CIPHER_free(c);
 }
 
-
 int main(void)
 {
     static const tu_test tests[] = {
