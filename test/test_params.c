@@ -135,7 +135,7 @@ static void test_digest_params_match_default(void)
 
 /* Two parameter descriptor lists name the same keys with the same types, in
  * any order (NULL: no list at all, which must then hold on both sides). */
-static int same_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
+static int same_mac_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
 {
     size_t na = 0, nb = 0;
 
@@ -163,11 +163,11 @@ static void test_mac_params_match_default(void)
     CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(m[0])),
                            "simd");
     CU_ASSERT(EVP_MAC_is_a(m[0], "POLY1305"));
-    CU_ASSERT(same_param_list(EVP_MAC_gettable_params(m[0]),
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_params(m[0]),
                               EVP_MAC_gettable_params(m[1])));
-    CU_ASSERT(same_param_list(EVP_MAC_gettable_ctx_params(m[0]),
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_ctx_params(m[0]),
                               EVP_MAC_gettable_ctx_params(m[1])));
-    CU_ASSERT(same_param_list(EVP_MAC_settable_ctx_params(m[0]),
+    CU_ASSERT(same_mac_param_list(EVP_MAC_settable_ctx_params(m[0]),
                               EVP_MAC_settable_ctx_params(m[1])));
     CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
         EVP_MAC_settable_ctx_params(m[0]), OSSL_MAC_PARAM_KEY));
@@ -191,9 +191,9 @@ static void test_mac_params_match_default(void)
         CU_ASSERT_EQUAL(EVP_MAC_CTX_get_mac_size(ctx[k]), 16);
         CU_ASSERT_EQUAL(EVP_MAC_CTX_get_block_size(ctx[k]), 0);
     }
-    CU_ASSERT(same_param_list(EVP_MAC_CTX_gettable_params(ctx[0]),
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_gettable_params(ctx[0]),
                               EVP_MAC_CTX_gettable_params(ctx[1])));
-    CU_ASSERT(same_param_list(EVP_MAC_CTX_settable_params(ctx[0]),
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_settable_params(ctx[0]),
                               EVP_MAC_CTX_settable_params(ctx[1])));
     for (int k = 0; k < 2; k++) {
         EVP_MAC_CTX_free(ctx[k]);
