@@ -1,6 +1,7 @@
 /*
  * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
- * asm/kernels.h) between a vector kernel and a scalar kernel, by length.
+ * asm/kernels.h) between a vector kernel's whole groups and a scalar
+ * kernel, by length.
  *
  * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
  * both ways, the final lane fold) and, when the table holds no AVX2 powers,
@@ -21,6 +22,12 @@
  * Above the crossover the 4-block kernel takes the whole 64-byte groups and
  * the scalar kernel the 1-3 blocks after them.
  *
+ * avx512ifma: the same two crossovers and the same count (the seen id
+ * means the same thing for both entries) for the IFMA kernel, which takes
+ * any whole number of blocks itself: no scalar tail. Its fixed cost is the
+ * lane set-up, the final multiply by the lane powers and the lane sum, plus
+ * the powers of r for a new key.
+ *
  * The scalar kernel is poly1305_blocks_bmi2 (mulx, poly1305_scalar.S); the
  * crossovers below are measured against it.
  */
@@ -35,7 +42,9 @@ _Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
 _Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
 _Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
 _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
-_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8, "ifma: five rows of r^8..r^1");
+/* five rows of r^8..r^1, six single powers, one flag */
+_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8 + 6 * 5 + 1,
+               "avx512ifma table size");
 
 #define POLY1305_SCALAR poly1305_blocks_bmi2
 
@@ -75,21 +84,38 @@ void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
 }
 
 /*
- * AVX-512 IFMA: below the crossover the vector kernel's fixed cost (the
- * powers of r when the key is new, the lane set-up, the final multiply by
- * the lane powers and the lane sum) outweighs its per-block gain. Measured
- * against the scalar mulx kernel on Zen 4 (asm/x86_64/README.md): with the
- * table cached the vector kernel wins from 96-128 bytes, with a new key per
- * message (TLS 1.3 keys Poly1305 per record, so the AEAD's case) from
- * 224-256; the route takes the second.
+ * AVX-512 IFMA, measured on Zen 4 (asm/x86_64/README.md): with the table
+ * built the vector kernel wins from 96-128 bytes, with a new key per call
+ * (init + blocks + emit) from 224-256.
  */
-#define IFMA_CROSSOVER 256
+enum {
+    POLY1305_IFMA_MIN_CACHED = 128,
+    POLY1305_IFMA_MIN_FRESH = 256,
+};
 
 void poly1305_blocks_avx512ifma(simd_poly1305 *st, const uint8_t *in,
                                 size_t len, uint32_t padbit)
 {
-    if (len < IFMA_CROSSOVER)
-        poly1305_blocks_bmi2(st, in, len, padbit);
-    else
-        poly1305_blocks_ifma_8x(st, in, len, padbit);
+    uint64_t seen = st->table_of == POLY1305_TABLE_AVX2_SEEN ? st->table[0] : 0;
+    size_t min;
+
+    if (seen > POLY1305_IFMA_MIN_FRESH)
+        seen = POLY1305_IFMA_MIN_FRESH;
+    min = st->table_of == POLY1305_TABLE_AVX512IFMA ||
+                  seen >= POLY1305_IFMA_MIN_FRESH
+              ? POLY1305_IFMA_MIN_CACHED
+              : POLY1305_IFMA_MIN_FRESH;
+
+    if (len < min) {
+        if (st->table_of != POLY1305_TABLE_AVX512IFMA) {
+            /* saturating: only "reached the crossover" matters */
+            st->table_of = POLY1305_TABLE_AVX2_SEEN;
+            st->table[0] = len < POLY1305_IFMA_MIN_FRESH - seen
+                               ? seen + len
+                               : POLY1305_IFMA_MIN_FRESH;
+        }
+        POLY1305_SCALAR(st, in, len, padbit);
+        return;
+    }
+    poly1305_blocks_ifma_8x(st, in, len, padbit);
 }
