@@ -78,12 +78,12 @@ static inline void wipe(void *p, size_t n)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-/* The kernel's table of powers of r, only when a kernel filled it:
+/* The kernel's table, only when it holds powers of r (asm/kernels.h):
  * table_of depends on the kernel and the message lengths, not on secrets,
  * and short messages do not pay for wiping a kilobyte they never used. */
 static void wipe_table(simd_poly1305 *st)
 {
-    if (st->table_of != 0)
+    if (st->table_of != 0 && !(st->table_of & SIMD_POLY1305_TABLE_PUBLIC))
         wipe(st->table, sizeof(st->table));
 }
 
