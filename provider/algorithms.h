@@ -7,5 +7,6 @@
 extern const OSSL_DISPATCH simd_chacha20_functions[];
 extern const OSSL_DISPATCH simd_chacha20_poly1305_functions[];
 extern const OSSL_DISPATCH simd_md5_functions[];
+extern const OSSL_DISPATCH simd_poly1305_functions[];
 
 #endif

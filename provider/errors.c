@@ -18,6 +18,7 @@ static const OSSL_ITEM reason_strings[] = {
     {SIMD_R_FAILED_TO_SET_PARAMETER, "failed to set parameter"},
     {SIMD_R_BAD_OVERRIDE, "bad override value (ignored)"},
     {SIMD_R_ALLOCATION_FAILED, "allocation failed"},
+    {SIMD_R_ALREADY_FINISHED, "already finished: a new message needs a new key"},
     {0, NULL},
 };
 

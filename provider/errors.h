@@ -24,6 +24,7 @@ enum {
     SIMD_R_FAILED_TO_SET_PARAMETER,
     SIMD_R_BAD_OVERRIDE,
     SIMD_R_ALLOCATION_FAILED,
+    SIMD_R_ALREADY_FINISHED,
 };
 
 const OSSL_ITEM *simd_reason_strings(void);

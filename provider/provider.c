@@ -101,6 +101,12 @@ static const OSSL_ALGORITHM digests[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static const OSSL_ALGORITHM macs[] = {
+    {"POLY1305", "provider=simd", simd_poly1305_functions,
+     "Poly1305 one-time MAC (simdprov)"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const OSSL_ALGORITHM *simd_query(void *provctx, int operation_id,
                                         int *no_cache)
 {
@@ -111,6 +117,8 @@ static const OSSL_ALGORITHM *simd_query(void *provctx, int operation_id,
         return ciphers;
     case OSSL_OP_DIGEST:
         return digests;
+    case OSSL_OP_MAC:
+        return macs;
     }
     return NULL;
 }

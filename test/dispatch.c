@@ -32,6 +32,19 @@ void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void)
 #define DIGEST_GET(name, ID)                                                   \
     GET(f->d.name, OSSL_FUNC_digest_##name##_fn, d, OSSL_FUNC_DIGEST_##ID)
 
+#define MAC_GET(name, ID)                                                      \
+    GET(f->name, OSSL_FUNC_mac_##name##_fn, m, OSSL_FUNC_MAC_##ID)
+
+int tu_load_mac(OSSL_PROVIDER *prov, const char *name, tu_mac_fns *f)
+{
+    const OSSL_DISPATCH *m = tu_dispatch_of(prov, OSSL_OP_MAC, name);
+    int missing = 0;
+
+    f->provctx = OSSL_PROVIDER_get0_provider_ctx(prov);
+    TU_MAC_FUNCTIONS(MAC_GET)
+    return missing == 0;
+}
+
 int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f)
 {
     const OSSL_DISPATCH *c = tu_dispatch_of(prov, OSSL_OP_CIPHER, "ChaCha20");

@@ -94,6 +94,39 @@ static void md5_updates(tu_ctx *t, const char *kernel)
     EVP_MD_free(md);
 }
 
+/* POLY1305 as callers use it: a new key, updates, final, per message, on
+ * one context. */
+static void poly1305_messages(tu_ctx *t, const char *kernel)
+{
+    EVP_MAC *mac;
+    EVP_MAC_CTX *ctx;
+    uint8_t key[32] = {3}, tag[16];
+    size_t n;
+
+    (void)kernel;
+    mac = EVP_MAC_fetch(t->libctx, "POLY1305", "provider=simd");
+    ctx = EVP_MAC_CTX_new(mac);
+    CU_ASSERT_FATAL(mac != NULL && ctx != NULL);
+    CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+    count_start();
+    for (int i = 0; i < 1000; i++) {
+        key[i % 32] ^= (uint8_t)i;
+        CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+        for (int u = 0; u < 3; u++)
+            CU_ASSERT(EVP_MAC_update(ctx, buf + 1,
+                                     tu_rand_below(i % 10 ? 300 : 70000)));
+        CU_ASSERT(EVP_MAC_final(ctx, tag, &n, sizeof(tag)));
+    }
+    expect_no_alloc_no_lock();
+    EVP_MAC_CTX_free(ctx);
+    EVP_MAC_free(mac);
+}
+
+static void test_poly1305(void)
+{
+    tu_for_each_runnable(SIMD_ALG_POLY1305, poly1305_messages);
+}
+
 static void test_chacha20(void)
 {
     tu_for_each_runnable(SIMD_ALG_CHACHA20, chacha20_updates);
@@ -189,6 +222,7 @@ int main(void)
     static const tu_test tests[] = {
         {"the counters see allocations and locks", test_counters_see_things},
         {"ChaCha20 updates: no allocation, no lock", test_chacha20},
+        {"POLY1305 messages: no allocation, no lock", test_poly1305},
         {"MD5 updates: no allocation, no lock", test_md5},
         {"ChaCha20-Poly1305 records: no allocation, no lock", test_aead},
         {NULL, NULL},

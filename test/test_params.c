@@ -227,11 +227,81 @@ static void test_digest_params_match_default(void)
     EVP_MD_free(m[1]);
 }
 
+
+/* Two parameter descriptor lists name the same keys with the same types, in
+ * any order (NULL: no list at all, which must then hold on both sides). */
+static int same_mac_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
+{
+    size_t na = 0, nb = 0;
+
+    if (a == NULL || b == NULL)
+        return a == b;
+    for (; a[na].key != NULL; na++) {
+        const OSSL_PARAM *q = OSSL_PARAM_locate_const(b, a[na].key);
+
+        if (q == NULL || q->data_type != a[na].data_type)
+            return 0;
+    }
+    while (b[nb].key != NULL)
+        nb++;
+    return na == nb;
+}
+
+static void test_mac_params_match_default(void)
+{
+    EVP_MAC *m[2] = {EVP_MAC_fetch(t.libctx, "POLY1305", "provider=simd"),
+                     EVP_MAC_fetch(t.libctx, "POLY1305", "provider=default")};
+    EVP_MAC_CTX *ctx[2];
+    static const uint8_t key[32] = {7};
+
+    CU_ASSERT_FATAL(m[0] != NULL && m[1] != NULL);
+    CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(m[0])),
+                           "simd");
+    CU_ASSERT(EVP_MAC_is_a(m[0], "POLY1305"));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_params(m[0]),
+                              EVP_MAC_gettable_params(m[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_ctx_params(m[0]),
+                              EVP_MAC_gettable_ctx_params(m[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_settable_ctx_params(m[0]),
+                              EVP_MAC_settable_ctx_params(m[1])));
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_MAC_settable_ctx_params(m[0]), OSSL_MAC_PARAM_KEY));
+    for (int k = 0; k < 2; k++) {
+        size_t size = 0, block = 99;
+        int isize = 0;
+        OSSL_PARAM p[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
+                          OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, &block),
+                          OSSL_PARAM_END};
+        OSSL_PARAM q[] = {OSSL_PARAM_int(OSSL_MAC_PARAM_SIZE, &isize),
+                          OSSL_PARAM_END};
+
+        CU_ASSERT(EVP_MAC_get_params(m[k], p));
+        CU_ASSERT(EVP_MAC_get_params(m[k], q));
+        CU_ASSERT_EQUAL(size, 16);
+        CU_ASSERT_EQUAL(isize, 16);
+        CU_ASSERT_EQUAL(block, 99); /* not reported by either */
+        ctx[k] = EVP_MAC_CTX_new(m[k]);
+        CU_ASSERT_FATAL(ctx[k] != NULL);
+        CU_ASSERT(EVP_MAC_init(ctx[k], key, sizeof(key), NULL));
+        CU_ASSERT_EQUAL(EVP_MAC_CTX_get_mac_size(ctx[k]), 16);
+        CU_ASSERT_EQUAL(EVP_MAC_CTX_get_block_size(ctx[k]), 0);
+    }
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_gettable_params(ctx[0]),
+                              EVP_MAC_CTX_gettable_params(ctx[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_settable_params(ctx[0]),
+                              EVP_MAC_CTX_settable_params(ctx[1])));
+    for (int k = 0; k < 2; k++) {
+        EVP_MAC_CTX_free(ctx[k]);
+        EVP_MAC_free(m[k]);
+    }
+}
+
 int main(void)
 {
     static const tu_test tests[] = {
         {"provider parameters", test_provider_params},
         {"ChaCha20 parameters match default", test_cipher_params_match_default},
+        {"POLY1305 parameters match default", test_mac_params_match_default},
         {"MD5 parameters match default", test_digest_params_match_default},
         {"ChaCha20-Poly1305 parameters match default",
          test_aead_params_match_default},
