@@ -133,6 +133,50 @@ KEYED_ROW(c_get_keylen_as_string, {
     o->ret = f->get_ctx_params(c, p);
 })
 
+/* The shapes the inline param helpers (provider/params.h) answer
+ * themselves, and their near misses, which go to libcrypto: the outcome
+ * records return value, value written and return_size. */
+static void get_ivlen(const tu_cipher_fns *f, void *c, outcome *o,
+                      OSSL_PARAM p0)
+{
+    OSSL_PARAM p[] = {p0, OSSL_PARAM_END};
+
+    o->ret = f->get_ctx_params(c, p);
+    if (p0.data != NULL)
+        memcpy(o->out, p0.data, p0.data_size);
+    memcpy(o->out + 16, &p[0].return_size, sizeof(size_t));
+    o->outl = 16 + sizeof(size_t);
+}
+KEYED_ROW(c_get_ivlen_size_t, {
+    size_t v = 0;
+
+    get_ivlen(f, c, o, OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &v));
+})
+KEYED_ROW(c_get_ivlen_no_data, {
+    get_ivlen(f, c, o, OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN,
+                                                   NULL));
+})
+KEYED_ROW(c_get_ivlen_uint32, {
+    uint32_t v = 0;
+
+    get_ivlen(f, c, o, OSSL_PARAM_construct_uint32(OSSL_CIPHER_PARAM_IVLEN, &v));
+})
+KEYED_ROW(c_get_ivlen_prefix_names, {
+    size_t v[3] = {1, 2, 3};
+    OSSL_PARAM p[] = {OSSL_PARAM_size_t("ivle", &v[0]),
+                      OSSL_PARAM_size_t("ivlenx", &v[1]),
+                      OSSL_PARAM_size_t("keylen", &v[2]), OSSL_PARAM_END};
+
+    o->ret = f->get_ctx_params(c, p);
+    memcpy(o->out, v, sizeof(v));
+    o->outl = sizeof(v);
+})
+SET_PARAMS_ROW(c_param_ivlen_uint32, uint32_t v = 16,
+               OSSL_PARAM_uint32(OSSL_CIPHER_PARAM_IVLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_twice, size_t a = 32; size_t b = 16,
+               OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &a),
+               OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &b))
+
 static void c_get_params_unknown(const tu_cipher_fns *f, outcome *o)
 {
     get_unknown_param(f->get_params, 7, o);
@@ -219,6 +263,13 @@ static const row cipher_rows[] = {
      NULL},
     {"get keylen into an int", 1, 1, c_get_keylen_as_int, NULL},
     {"get keylen into a string", 0, 1, c_get_keylen_as_string, NULL},
+    {"get ivlen into a size_t", 1, 1, c_get_ivlen_size_t, NULL},
+    {"get ivlen, size_t with no data", 1, 1, c_get_ivlen_no_data, NULL},
+    {"get ivlen into a uint32", 1, 1, c_get_ivlen_uint32, NULL},
+    {"get: names that are prefixes of ivlen", 1, 1, c_get_ivlen_prefix_names,
+     NULL},
+    {"params: ivlen 16 as a uint32", 1, 1, c_param_ivlen_uint32, NULL},
+    {"params: keylen twice, first one wins", 1, 1, c_param_keylen_twice, NULL},
     {"algorithm params: unknown name", 1, 1, c_get_params_unknown, NULL},
     {"update: output buffer too small", 0, 1, c_out_too_small, NULL},
     {"cipher: output buffer too small", 0, 1, c_cipher_out_too_small, NULL},

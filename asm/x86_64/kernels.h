@@ -19,10 +19,10 @@
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h): which kernel
  * family's powers of r the table holds. Seen by the assembly too. */
 #define POLY1305_TABLE_AVX2 1 /* radix 2^26, poly1305_avx2.S */
-/* No powers yet: table[0] counts the bytes the avx2 entry has given its
- * scalar kernel under this key (poly1305_x86_64.c). */
-#define POLY1305_TABLE_AVX2_SEEN 3
 #define POLY1305_TABLE_AVX512IFMA 2 /* radix 2^44, poly1305_avx512ifma.S */
+/* No powers yet: table[0] counts the bytes the avx2 or avx512ifma entry
+ * has given its scalar kernel under this key (poly1305_x86_64.c). */
+#define POLY1305_TABLE_AVX2_SEEN 3
 
 #ifndef __ASSEMBLER__
 #include "../kernels.h"
