@@ -19,7 +19,6 @@
  * choices follow from lengths and table_of only.
  */
 #include <stddef.h>
-#include <string.h>
 
 #include "kernels.h"
 
@@ -127,7 +126,6 @@ static void run_core(simd_poly1305 *st, const uint8_t *in, size_t len,
     uint64_t hv[5][4];
     limbs l;
 
-    memset(hv, 0, sizeof(hv));
     to26(l, st->h);
     for (size_t k = 0; k < 5; k++)
         hv[k][0] = l[k];
