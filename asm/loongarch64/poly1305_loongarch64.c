@@ -23,11 +23,12 @@
 #include "kernels.h"
 
 #define M26 0x3ffffffu
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* The cores' table: 9 vectors of r^L's limbs (0-4, then 5x 1-4), each in
- * every lane, then 9 vectors of the lane powers for the last group. */
+/* The cores' table (poly1305_vec.inc): 9 rows (limbs 0-4 of the lane
+ * powers, then 5x limbs 1-4) of one 64-bit word per lane. */
 #define POLY_ROWS 9
-_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 2 * POLY_ROWS * 4, "lasx table size");
+_Static_assert(SIMD_POLY1305_TABLE_WORDS >= POLY_ROWS * 4, "lasx table size");
 
 void poly1305_lsx_core(uint64_t hv[5][4], const uint8_t *in, size_t len,
                        uint32_t padbit, const uint64_t *table);
@@ -36,9 +37,9 @@ void poly1305_lasx_core(uint64_t hv[5][4], const uint8_t *in, size_t len,
 
 typedef uint64_t limbs[5];
 
-/* a * b mod p in radix 2^26 (a, b below 2^130 + small), carried: limbs
- * 0, 2, 3, 4 below 2^26, limb 1 below 2^26 + 2^14. */
-static void mul26(limbs out, const limbs a, const limbs b)
+/* a * b mod p in radix 2^26 (limbs below 2^27), carried: limbs 0, 2, 3, 4
+ * below 2^26, limb 1 below 2^26 + 2^14. */
+ALWAYS_INLINE void mul26(limbs out, const limbs a, const limbs b)
 {
     uint64_t s1 = 5 * b[1], s2 = 5 * b[2], s3 = 5 * b[3], s4 = 5 * b[4];
     uint64_t d0 = a[0] * b[0] + a[1] * s4 + a[2] * s3 + a[3] * s2 + a[4] * s1;
@@ -59,18 +60,18 @@ static void mul26(limbs out, const limbs a, const limbs b)
     out[4] = d4 & M26;
 }
 
-/* h (base 2^64, h[2] < 8) as five 26-bit limbs (the top one below 2^27). */
-static void to26(limbs out, const uint64_t h[3])
+/* h (base 2^64, h2 < 8) as five 26-bit limbs (the top one below 2^27). */
+ALWAYS_INLINE void to26(limbs out, uint64_t h0, uint64_t h1, uint64_t h2)
 {
-    out[0] = h[0] & M26;
-    out[1] = (h[0] >> 26) & M26;
-    out[2] = ((h[0] >> 52) | (h[1] << 12)) & M26;
-    out[3] = (h[1] >> 14) & M26;
-    out[4] = (h[1] >> 40) | (h[2] << 24);
+    out[0] = h0 & M26;
+    out[1] = (h0 >> 26) & M26;
+    out[2] = ((h0 >> 52) | (h1 << 12)) & M26;
+    out[3] = (h1 >> 14) & M26;
+    out[4] = (h1 >> 40) | (h2 << 24);
 }
 
-/* Limbs below 2^62 back to base 2^64, h[2] < 8. */
-static void from26(uint64_t h[3], limbs l)
+/* Limbs below 2^62 back to base 2^64, h[2] < 4. */
+ALWAYS_INLINE void from26(uint64_t h[3], limbs l)
 {
     unsigned __int128 t, u;
 
@@ -86,7 +87,7 @@ static void from26(uint64_t h[3], limbs l)
     l[4] &= M26;
     l[1] += l[0] >> 26;
     l[0] &= M26;
-    /* now l0, l2, l3, l4 < 2^26, l1 < 2^26 + 2^14: h < 2^131, h[2] < 4 */
+    /* now l0, l2, l3, l4 < 2^26, l1 < 2^26 + 2^14: h < 2^130 + 2^67 */
     t = l[0] + ((unsigned __int128)l[1] << 26) + ((unsigned __int128)l[2] << 52) +
         ((unsigned __int128)l[3] << 78);
     u = (t >> 64) + ((unsigned __int128)l[4] << 40);
@@ -95,94 +96,106 @@ static void from26(uint64_t h[3], limbs l)
     h[2] = (uint64_t)(u >> 64);
 }
 
-/* Fills st->table for `lanes` (2 or 4) lanes: r^lanes in every lane, then
- * the powers order[j] per lane j for the last group. */
-static void build_table(simd_poly1305 *st, size_t lanes, const unsigned *order)
+/* st->table for `lanes` lanes: lane j of each row gets r^order[j]. */
+ALWAYS_INLINE void build_table(simd_poly1305 *st, size_t lanes,
+                               const unsigned order[])
 {
-    const uint64_t r[3] = {st->r[0], st->r[1], 0};
     limbs pw[5];
     uint64_t *t = st->table;
 
-    to26(pw[1], r);
+    to26(pw[1], st->r[0], st->r[1], 0);
     for (size_t k = 2; k <= lanes; k++)
         mul26(pw[k], pw[k - 1], pw[1]);
-    for (size_t row = 0; row < POLY_ROWS; row++) {
-        size_t i = row < 5 ? row : row - 4;
-        uint64_t x = row < 5 ? 1 : 5;
+    for (size_t j = 0; j < lanes; j++) {
+        const uint64_t *p = pw[order[j]];
 
-        for (size_t j = 0; j < lanes; j++) {
-            t[row * lanes + j] = x * pw[lanes][i];
-            t[(POLY_ROWS + row) * lanes + j] = x * pw[order[j]][i];
-        }
+        for (size_t i = 0; i < 5; i++)
+            t[i * lanes + j] = p[i];
+        for (size_t i = 1; i < 5; i++)
+            t[(4 + i) * lanes + j] = 5 * p[i];
     }
 }
 
 typedef void (*core_fn)(uint64_t hv[5][4], const uint8_t *in, size_t len,
                         uint32_t padbit, const uint64_t *table);
 
-static void run_core(simd_poly1305 *st, const uint8_t *in, size_t len,
-                     uint32_t padbit, size_t lanes, core_fn core)
+/* The whole groups of len (at least one) through the core, the blocks
+ * after them through the scalar kernel. */
+ALWAYS_INLINE void blocks_long(simd_poly1305 *st, const uint8_t *in, size_t len,
+                               uint32_t padbit, size_t lanes, uint64_t id,
+                               core_fn core, const unsigned order[])
 {
+    size_t groups = len & ~(lanes * SIMD_POLY1305_BLOCK - 1);
     uint64_t hv[5][4];
     limbs l;
 
-    to26(l, st->h);
-    for (size_t k = 0; k < 5; k++)
-        hv[k][0] = l[k];
-    core(hv, in, len, padbit, st->table);
-    for (size_t k = 0; k < 5; k++) {
-        l[k] = 0;
-        for (size_t j = 0; j < lanes; j++)
-            l[k] += hv[k][j];
-    }
-    from26(st->h, l);
-}
-
-static void blocks_vec(simd_poly1305 *st, const uint8_t *in, size_t len,
-                       uint32_t padbit, size_t lanes, uint64_t id,
-                       size_t min_fresh, size_t min_cached, core_fn core,
-                       const unsigned *order)
-{
-    size_t group = lanes * SIMD_POLY1305_BLOCK;
-    size_t groups = len - len % group;
-
-    if (len < (st->table_of == id ? min_cached : min_fresh) || groups == 0) {
-        poly1305_blocks_loongarch64(st, in, len, padbit);
-        return;
-    }
     if (st->table_of != id) {
         build_table(st, lanes, order);
         st->table_of = id;
     }
-    run_core(st, in, groups, padbit, lanes, core);
+    to26(l, st->h[0], st->h[1], st->h[2]);
+    for (size_t k = 0; k < 5; k++)
+        hv[k][0] = l[k];
+    core(hv, in, groups, padbit, st->table);
+    for (size_t k = 0; k < 5; k++) {
+        l[k] = hv[k][0];
+        for (size_t j = 1; j < lanes; j++)
+            l[k] += hv[k][j];
+    }
+    from26(st->h, l);
     if (len > groups)
         poly1305_blocks_loongarch64(st, in + groups, len - groups, padbit);
 }
 
+/* Crossovers in bytes, measured (asm/loongarch64/README.md); each at least
+ * one group. */
 enum {
     POLY1305_LSX_MIN_FRESH = 128,
     POLY1305_LSX_MIN_CACHED = 64,
     POLY1305_LASX_MIN_FRESH = 128,
     POLY1305_LASX_MIN_CACHED = 64,
 };
+_Static_assert(POLY1305_LSX_MIN_CACHED >= 32 && POLY1305_LASX_MIN_CACHED >= 64,
+               "a call the core takes has a whole group");
+
+/* Out of line, so that the short path below has no frame to set up. */
+static __attribute__((noinline)) void lsx_long(simd_poly1305 *st,
+                                               const uint8_t *in, size_t len,
+                                               uint32_t padbit)
+{
+    static const unsigned order[2] = {2, 1};
+
+    blocks_long(st, in, len, padbit, 2, POLY1305_TABLE_LSX, poly1305_lsx_core,
+                order);
+}
+
+/* LASX lanes hold blocks 0, 2, 1, 3 of a group (poly1305_vec.inc). */
+static __attribute__((noinline)) void lasx_long(simd_poly1305 *st,
+                                                const uint8_t *in, size_t len,
+                                                uint32_t padbit)
+{
+    static const unsigned order[4] = {4, 2, 3, 1};
+
+    blocks_long(st, in, len, padbit, 4, POLY1305_TABLE_LASX, poly1305_lasx_core,
+                order);
+}
 
 void poly1305_blocks_lsx(simd_poly1305 *st, const uint8_t *in, size_t len,
                          uint32_t padbit)
 {
-    static const unsigned order[2] = {2, 1};
-
-    blocks_vec(st, in, len, padbit, 2, POLY1305_TABLE_LSX,
-               POLY1305_LSX_MIN_FRESH, POLY1305_LSX_MIN_CACHED,
-               poly1305_lsx_core, order);
+    if (len < (st->table_of == POLY1305_TABLE_LSX ? POLY1305_LSX_MIN_CACHED
+                                                   : POLY1305_LSX_MIN_FRESH))
+        poly1305_blocks_loongarch64(st, in, len, padbit);
+    else
+        lsx_long(st, in, len, padbit);
 }
 
-/* LASX lanes hold blocks 0, 2, 1, 3 of a group (poly1305_vec.inc). */
 void poly1305_blocks_lasx(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
-    static const unsigned order[4] = {4, 2, 3, 1};
-
-    blocks_vec(st, in, len, padbit, 4, POLY1305_TABLE_LASX,
-               POLY1305_LASX_MIN_FRESH, POLY1305_LASX_MIN_CACHED,
-               poly1305_lasx_core, order);
+    if (len < (st->table_of == POLY1305_TABLE_LASX ? POLY1305_LASX_MIN_CACHED
+                                                    : POLY1305_LASX_MIN_FRESH))
+        poly1305_blocks_loongarch64(st, in, len, padbit);
+    else
+        lasx_long(st, in, len, padbit);
 }
