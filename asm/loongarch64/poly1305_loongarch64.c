@@ -147,13 +147,15 @@ ALWAYS_INLINE void blocks_long(simd_poly1305 *st, const uint8_t *in, size_t len,
         poly1305_blocks_loongarch64(st, in + groups, len - groups, padbit);
 }
 
-/* Crossovers in bytes, measured (asm/loongarch64/README.md); each at least
- * one group. */
+/* Crossovers in bytes: instructions executed under qemu la464, the entry
+ * against the scalar kernel (asm/loongarch64/README.md). A fresh key pays
+ * for r^2 (LSX) or r^2..r^4 (LASX) and the table; a built table only for
+ * the conversions and the last group's lane powers. */
 enum {
-    POLY1305_LSX_MIN_FRESH = 128,
-    POLY1305_LSX_MIN_CACHED = 64,
-    POLY1305_LASX_MIN_FRESH = 128,
-    POLY1305_LASX_MIN_CACHED = 64,
+    POLY1305_LSX_MIN_FRESH = 320,
+    POLY1305_LSX_MIN_CACHED = 192,
+    POLY1305_LASX_MIN_FRESH = 256,
+    POLY1305_LASX_MIN_CACHED = 128,
 };
 _Static_assert(POLY1305_LSX_MIN_CACHED >= 32 && POLY1305_LASX_MIN_CACHED >= 64,
                "a call the core takes has a whole group");
