@@ -138,9 +138,10 @@ static const simd_level levels[] = {
     {"portable", 0},
     {"base", SIMD_CAP_ASM},
     {"ssse3", SIMD_CAP_X86_SSSE3},
-    /* ADX (adcx/adox) arrived with Broadwell and Zen, after AVX2 and BMI2:
-     * a CPU at this level has it in practice, and the scalar Poly1305
-     * kernels that use it belong with the other integer extensions. */
+    /* ADX joins avx2 and AVX512IFMA avx512 (issue 16). A level is reported
+     * only when the CPU has everything it adds, so Haswell (AVX2 and BMI2,
+     * no ADX) reports ssse3 and Skylake-SP (no IFMA) avx2; the kernels are
+     * still chosen on each row's own needs (avx2 for both there). */
     {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2 |
                  SIMD_CAP_X86_ADX},
     {"avx512", SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL |
