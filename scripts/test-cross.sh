@@ -40,8 +40,8 @@ riscv64     | rv64           | asm zbb                         | zbb     | porta
 riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | portable
 riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | portable
 riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | portable
-loongarch64 | la464,lasx=off | asm lsx                         | lsx     | portable
-loongarch64 | la464          | asm lsx lasx                    | lasx    | portable
+loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx
+loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx
 '
 
 debian_arch() {

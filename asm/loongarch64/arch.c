@@ -53,6 +53,9 @@ static const simd_kernel md5[] = {
 };
 
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, poly1305_blocks_lasx),
+    SIMD_KERNEL(poly1305, "lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, poly1305_blocks_lsx),
+    SIMD_KERNEL(poly1305, "loongarch64", SIMD_CAP_ASM, poly1305_blocks_loongarch64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
