@@ -34,6 +34,8 @@
     X(X86_AVX512F, "avx512f")                                                  \
     X(X86_AVX512VL, "avx512vl")                                                \
     X(X86_AVX512BW, "avx512bw")                                                \
+    X(X86_ADX, "adx")                                                          \
+    X(X86_AVX512IFMA, "avx512ifma")                                            \
     X(ARM_ASIMD, "asimd")                                                      \
     X(ARM_SVE, "sve")                                                          \
     X(ARM_SVE2, "sve2")                                                        \
@@ -72,7 +74,8 @@ const char *simd_cap_name(unsigned index);
  */
 #define SIMD_ALGORITHMS(X)                                                     \
     X(CHACHA20, chacha20, "ChaCha20")                                          \
-    X(MD5, md5, "MD5")
+    X(MD5, md5, "MD5")                                                         \
+    X(POLY1305, poly1305, "Poly1305")
 
 typedef enum {
 #define SIMD_ALG_INDEX(id, key, title) SIMD_ALG_##id,
@@ -102,6 +105,7 @@ typedef struct {
     union {
         simd_chacha20_fn chacha20;
         simd_md5_fn md5;
+        simd_poly1305_fn poly1305;
     } fn;
     /* 0: any whole number of blocks; else it takes only whole groups of this
      * many bytes (len rounded down) and leaves the rest to its caller. Only

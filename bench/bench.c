@@ -18,8 +18,10 @@
  *         e.g. another build), e.g. -a simd:level=portable -b simd
  *   -k: instead, each named kernel alone through the kernel ABI (B) against
  *       side A's EVP update of the same bytes on a running context. NAME:
- *       all | an algorithm (chacha20, md5) | ALG:KERNEL | KERNEL, from
- *       simd_arch_this's tables and inner kernels; every kernel this CPU
+ *       all | an algorithm (chacha20, md5, poly1305) | ALG:KERNEL | KERNEL,
+ *       from
+ *       simd_arch_this's tables and inner kernels (Poly1305's EVP side is the
+ *       POLY1305 MAC); every kernel this CPU
  *       (or SIMDPROV_TEST_LEVEL) cannot run is reported and skipped.
  */
 #define _GNU_SOURCE /* setenv */
@@ -46,12 +48,13 @@ typedef struct {
     OSSL_PROVIDER *prov[2];
     EVP_CIPHER *chacha20;
     EVP_MD *md5;
+    EVP_MAC *poly1305; /* NULL when the side does not serve it */
     const simd_kernel *kernel; /* simd's ChaCha20 kernel; NULL for default */
     char label[160];
 } side;
 
-/* CHACHA_UPDATE and MD5_UPDATE: one update per op on a context set up once
- * (MD5_UPDATE is the EVP side of -k). */
+/* CHACHA_UPDATE, MD5_UPDATE and POLY1305_UPDATE: one update per op on a
+ * context set up once (the EVP side of -k). */
 typedef enum {
     CHACHA_INIT_UPDATES,
     CHACHA_UPDATE,
@@ -60,7 +63,8 @@ typedef enum {
     GLUE,
     CHACHA_IV_UPDATE, /* keyed context: IV re-init + one in-place update */
     SSH_PACKET,       /* callers.h */
-    QUIC_HP
+    QUIC_HP,
+    POLY1305_UPDATE /* EVP_MAC "POLY1305", keyed once */
 } kind;
 
 typedef struct {
@@ -198,6 +202,11 @@ static void open_side(side *s)
                           simd ? "provider=simd" : "provider=default");
     if (s->chacha20 == NULL || s->md5 == NULL)
         fail("fetching ChaCha20/MD5");
+    /* Only -k needs it, and a simd without the MAC still benchmarks the
+     * rest: a missing one fails where it is used. */
+    s->poly1305 = EVP_MAC_fetch(s->libctx, "POLY1305",
+                                simd ? "provider=simd" : "provider=default");
+    ERR_clear_error();
     if (simd) {
         const char *c = NULL, *m = NULL;
         OSSL_PARAM req[] = {
@@ -228,6 +237,7 @@ static void close_side(side *s)
 {
     EVP_CIPHER_free(s->chacha20);
     EVP_MD_free(s->md5);
+    EVP_MAC_free(s->poly1305);
     for (int i = 1; i >= 0; i--)
         if (s->prov[i] != NULL)
             OSSL_PROVIDER_unload(s->prov[i]);
@@ -243,6 +253,7 @@ static double run(const side *s, const shape *sh, size_t iters)
     EVP_CIPHER_CTX *cctx = EVP_CIPHER_CTX_new();
     EVP_CIPHER_CTX *hctx = EVP_CIPHER_CTX_new(); /* OpenSSH's header key */
     EVP_MD_CTX *mctx = EVP_MD_CTX_new();
+    EVP_MAC_CTX *pctx = NULL;
     uint8_t md[16] = {0}, sample[16] = {0}, mask[5];
     unsigned int mdl;
     int outl;
@@ -260,6 +271,13 @@ static double run(const side *s, const shape *sh, size_t iters)
         fail("header key init");
     if (sh->kind == MD5_UPDATE && !EVP_DigestInit_ex2(mctx, s->md5, NULL))
         fail("digest init");
+    if (sh->kind == POLY1305_UPDATE) {
+        if (s->poly1305 == NULL)
+            fail("fetching this side's POLY1305 MAC");
+        pctx = EVP_MAC_CTX_new(s->poly1305);
+        if (pctx == NULL || !EVP_MAC_init(pctx, key, sizeof(key), NULL))
+            fail("POLY1305 init");
+    }
     t0 = now_ns();
     for (size_t i = 0; i < iters; i++) {
         const uint8_t *in = inbuf + sh->misalign;
@@ -314,6 +332,10 @@ static double run(const side *s, const shape *sh, size_t iters)
                 fail("quic header protection");
             sink ^= mask[0];
             break;
+        case POLY1305_UPDATE:
+            if (!EVP_MAC_update(pctx, in, sh->step))
+                fail("POLY1305 update");
+            break;
         }
     }
     t0 = now_ns() - t0;
@@ -321,6 +343,7 @@ static double run(const side *s, const shape *sh, size_t iters)
     EVP_CIPHER_CTX_free(cctx);
     EVP_CIPHER_CTX_free(hctx);
     EVP_MD_CTX_free(mctx);
+    EVP_MAC_CTX_free(pctx);
     return t0 / (double)iters;
 }
 
@@ -349,17 +372,24 @@ static double time_kernel(const void *arg, size_t iters)
 {
     const kernel_run *r = arg;
     uint32_t k32[8] = {1, 2, 3}, ctr[4] = {0}, state[4] = {0};
-    double t0 = now_ns();
+    simd_poly1305 mac;
+    double t0;
 
+    /* A running MAC, as the EVP side's: the kernel's table is built in the
+     * first call and reused by the others. */
+    simd_poly1305_init(&mac, key);
+    t0 = now_ns();
     for (size_t i = 0; i < iters; i++) {
         if (r->alg == SIMD_ALG_MD5)
             r->kernel->fn.md5(state, inbuf, r->len / SIMD_MD5_BLOCK);
+        else if (r->alg == SIMD_ALG_POLY1305)
+            r->kernel->fn.poly1305(&mac, inbuf, r->len, 1);
         else
             r->kernel->fn.chacha20(outbuf, r->in_place ? outbuf : inbuf,
                                    r->len, k32, ctr);
     }
     t0 = now_ns() - t0;
-    sink ^= (uint8_t)(outbuf[0] ^ state[0]);
+    sink ^= (uint8_t)(outbuf[0] ^ state[0] ^ mac.h[0]);
     return t0 / (double)iters;
 }
 
@@ -449,6 +479,14 @@ static int named(const char *list, simd_alg alg, const simd_kernel *k,
     return hit;
 }
 
+/* Each algorithm's EVP side in -k: one update on a running context. */
+static const kind evp_kind[SIMD_NALGS] = {
+    [SIMD_ALG_CHACHA20] = CHACHA_UPDATE,
+    [SIMD_ALG_MD5] = MD5_UPDATE,
+    [SIMD_ALG_POLY1305] = POLY1305_UPDATE,
+};
+_Static_assert(SIMD_NALGS == 3, "a new algorithm needs its evp_kind[] entry");
+
 /* -k: each named kernel against side a's EVP update of the same bytes.
  * Every name must match some kernel, runnable here or not. */
 static int bench_kernels(const side *a, const char *names, const size_t *sizes,
@@ -481,7 +519,9 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
     }
     for (int p = 0; p < npicked; p++) {
         kernel_run *kr = &picked[p];
-        size_t unit = kr->kernel->group ? kr->kernel->group : 64;
+        size_t unit = kr->kernel->group ? kr->kernel->group
+                      : kr->alg == SIMD_ALG_POLY1305 ? SIMD_POLY1305_BLOCK
+                                                     : 64;
         char group[40], name[64];
 
         snprintf(group, sizeof(group), "%s %s", simd_alg_title(kr->alg),
@@ -491,9 +531,7 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
             continue;
         }
         for (int s = 0; s < nsizes; s++) {
-            shape evp = {group, group,
-                         kr->alg == SIMD_ALG_MD5 ? MD5_UPDATE : CHACHA_UPDATE,
-                         1, 0, 0};
+            shape evp = {group, group, evp_kind[kr->alg], 1, 0, 0};
             shape_run ra = {a, &evp};
             const timed t[2] = {{time_shape, &ra}, {time_kernel, kr}};
             trial tr;

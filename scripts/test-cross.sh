@@ -18,27 +18,30 @@ SCALE=${SIMDPROV_CROSS_SCALE:-0.25}
 CROSS=$ROOT/cross
 START=$(date +%s)
 
-# arch | model (QEMU_CPU) | expected simd.caps | expected simd.level [| chacha20/md5]
+# arch | model (QEMU_CPU) | expected simd.caps | expected simd.level
+#      | poly1305 [| chacha20/md5]
 # What each model offers is in cross/README.md. Kernels need not be listed:
 # the expect suite derives them from the tables, so new kernels need no edit
-# here; an optional fifth column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
-# which also catches a table row with the wrong needs.
+# here; an optional last column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
+# which also catches a table row with the wrong needs. Poly1305 is pinned on
+# every model (SIMDPROV_EXPECT_POLY1305): portable until these architectures
+# have kernels of their own.
 MATRIX='
-aarch64     | cortex-a72     | asm asimd                       | neon | neon/aarch64
-aarch64     | neoverse-v1    | asm asimd sve                   | neon | neon/aarch64
-aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2 | sve2/aarch64
-aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | sve2/aarch64
-aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | sve2/aarch64
-ppc64le     | power8         | asm arch_2_07                   | power8
-ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9
-ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10
-riscv64     | rv64,zbb=false | asm                             | base
-riscv64     | rv64           | asm zbb                         | zbb
-riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v
-riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v
-riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb
-loongarch64 | la464,lasx=off | asm lsx                         | lsx
-loongarch64 | la464          | asm lsx lasx                    | lasx
+aarch64     | cortex-a72     | asm asimd                       | neon    | portable | neon/aarch64
+aarch64     | neoverse-v1    | asm asimd sve                   | neon    | portable | neon/aarch64
+aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | portable | sve2/aarch64
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | portable | sve2/aarch64
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | portable | sve2/aarch64
+ppc64le     | power8         | asm arch_2_07                   | power8  | portable
+ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | portable
+ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | portable
+riscv64     | rv64,zbb=false | asm                             | base    | portable
+riscv64     | rv64           | asm zbb                         | zbb     | portable
+riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | portable
+riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | portable
+riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | portable
+loongarch64 | la464,lasx=off | asm lsx                         | lsx     | portable
+loongarch64 | la464          | asm lsx lasx                    | lasx    | portable
 '
 
 debian_arch() {
@@ -89,13 +92,13 @@ build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc
 
 sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 
-run_suites() { # arch cc model caps level [chacha20/md5]
-    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 kernels=${6:-} dir=$BUILD_ROOT/$1-$2
-    local -a pin=()
-    [ -z "$kernels" ] || pin=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
+run_suites() { # arch cc model caps level poly1305 [chacha20/md5]
+    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 poly1305=$6 kernels=${7:-} dir=$BUILD_ROOT/$1-$2
+    local -a pin=(SIMDPROV_EXPECT_POLY1305="$poly1305")
+    [ -z "$kernels" ] || pin+=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
     local tag=${model//[^A-Za-z0-9]/_} t=$(date +%s) log
     log=$LOGDIR/test-$arch-$cc-$tag.log
-    if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
+    if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305 \
         QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
         SIMDPROV_EXPECT_ARCH="$arch" SIMDPROV_EXPECT_CAPS="$caps" \
         SIMDPROV_EXPECT_LEVEL="$level" "${pin[@]}" \
@@ -128,7 +131,7 @@ e2e() { # arch cc model caps level speed(0/1)
     local dir=$BUILD_ROOT/$1-$2 sr=$CROSS/sysroots/$(debian_arch "$1")
     local name="$arch-$cc $model: openssl" out a b n errs=""
     local -a envs=(env -u OPENSSL_CONF -u OPENSSL_MODULES -u SIMDPROV_LEVEL
-        -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 QEMU_CPU="$model")
+        -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305 QEMU_CPU="$model")
     local -a target=("$(qemu_for "$arch")" -L "$sr" "$sr/usr/bin/openssl")
     local -a ossl=("${envs[@]}" "${target[@]}")
     local -a simd=(-provider-path "$dir" -provider simd -provider default -propquery provider=simd)
@@ -146,7 +149,7 @@ e2e() { # arch cc model caps level speed(0/1)
     # The override works through the target openssl too.
     out=$("${envs[@]}" SIMDPROV_LEVEL=portable "${target[@]}" list -providers -verbose \
         -provider-path "$dir" -provider simd 2>&1)
-    grep -q 'ChaCha20=portable MD5=portable (level portable;' <<<"$out" || errs+=" override"
+    grep -q 'ChaCha20=portable MD5=portable Poly1305=portable (level portable;' <<<"$out" || errs+=" override"
 
     for n in 0 1 64 1000 100001; do
         a=$("${ossl[@]}" enc -chacha20 -K $KEY -iv $IV -in "$E2E_IN/in$n" "${simd[@]}" | md5sum) &&
@@ -214,11 +217,11 @@ for arch in "${ARCHES[@]}"; do
         fi
         ok "$arch-$cc: build ($(elapsed "$t"))"
         first=1
-        while IFS='|' read -r m_arch model caps level kernels; do
+        while IFS='|' read -r m_arch model caps level poly1305 kernels; do
             m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
-            kernels=$(echo $kernels)
+            poly1305=$(echo $poly1305) kernels=$(echo $kernels)
             [ "$m_arch" = "$arch" ] || continue
-            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$kernels"
+            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$poly1305" "$kernels"
             e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
             first=0
         done <<<"$MATRIX"

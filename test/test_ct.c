@@ -75,6 +75,42 @@ static void md5_kernel(const simd_kernel *k)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* Poly1305: the key (r and s), the accumulator and the message are
+ * secret; the length and padbit are public. Each kernel runs from a fresh
+ * state (empty table) and again on the state it left (its own table), with
+ * init and emit around it, the way the glue calls them. */
+static void poly1305_kernel(const simd_kernel *k)
+{
+    int bad = 0;
+
+    for (size_t i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+        size_t len = lengths[i];
+        simd_poly1305 st, want;
+        uint8_t key[SIMD_POLY1305_KEY], tag[SIMD_POLY1305_TAG],
+            wtag[SIMD_POLY1305_TAG];
+        uint32_t padbit = i % 3 != 2;
+
+        tu_rand_bytes(key, sizeof(key));
+        tu_rand_bytes(in, len);
+        simd_poly1305_init(&want, key);
+        poly1305_blocks_portable(&want, in, len, padbit);
+        poly1305_blocks_portable(&want, in, len, 1);
+        simd_poly1305_emit(&want, wtag);
+        SECRET(key, sizeof(key));
+        SECRET(in, len);
+        simd_poly1305_init(&st, key);
+        k->fn.poly1305(&st, in, len, padbit);
+        k->fn.poly1305(&st, in, len, 1);
+        simd_poly1305_emit(&st, tag);
+        PUBLIC(tag, sizeof(tag));
+        PUBLIC(&st, sizeof(st));
+        PUBLIC(key, sizeof(key));
+        PUBLIC(in, len);
+        bad += memcmp(tag, wtag, sizeof(tag)) != 0;
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 static void test_kernels(void)
 {
     uint32_t caps = tu_caps();
@@ -83,6 +119,7 @@ static void test_kernels(void)
     static void (*const check[SIMD_NALGS])(const simd_kernel *) = {
         [SIMD_ALG_CHACHA20] = chacha20_kernel,
         [SIMD_ALG_MD5] = md5_kernel,
+        [SIMD_ALG_POLY1305] = poly1305_kernel,
     };
 
     for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {

@@ -6,7 +6,8 @@
  *   SIMDPROV_EXPECT_CAPS      simd.caps, as a set of names ("asm asimd sve")
  *   SIMDPROV_EXPECT_LEVEL     simd.level
  *   SIMDPROV_EXPECT_CHACHA20  simd.chacha20 \ when unset, derived from the
- *   SIMDPROV_EXPECT_MD5       simd.md5      / tables and the expected caps
+ *   SIMDPROV_EXPECT_MD5       simd.md5      | tables and the expected caps
+ *   SIMDPROV_EXPECT_POLY1305  simd.poly1305 /
  * so a probe that misses or invents a feature fails the run. Deriving the
  * kernels from the tables means a newly registered kernel is checked on
  * every model without touching the matrix. Variables that are not set are

@@ -354,6 +354,7 @@ static void test_tables(void)
     const simd_arch *a = &simd_arch_this;
     const simd_table *c = &a->tables[SIMD_ALG_CHACHA20];
     const simd_table *m = &a->tables[SIMD_ALG_MD5];
+    const simd_table *p = &a->tables[SIMD_ALG_POLY1305];
 
     CU_ASSERT_FATAL(a->nlevels > 0);
     CU_ASSERT_STRING_EQUAL(a->levels[0].name, "portable");
@@ -373,6 +374,8 @@ static void test_tables(void)
     }
     CU_ASSERT_PTR_EQUAL(c->kernels[c->n - 1].fn.chacha20, chacha20_xor_portable);
     CU_ASSERT_PTR_EQUAL(m->kernels[m->n - 1].fn.md5, md5_blocks_portable);
+    CU_ASSERT_PTR_EQUAL(p->kernels[p->n - 1].fn.poly1305,
+                        poly1305_blocks_portable);
 }
 
 int main(void)

@@ -20,9 +20,10 @@
 #endif
 
 #define CAP_A SIMD_CAP_ASM
-#define CAP_B (1u << 20)
-#define CAP_C (1u << 21)
-#define CAP_T (1u << 22) /* a trait: "fast" avoids it */
+/* Above every real capability bit, so no real name or rule can match. */
+#define CAP_B (1u << 28)
+#define CAP_C (1u << 29)
+#define CAP_T (1u << 30) /* a trait: "fast" avoids it */
 
 /* Stand-ins: selection looks at names and needs, never runs a kernel. */
 static void k_stub(uint8_t *o, const uint8_t *i, size_t l, const uint32_t *k,
@@ -33,6 +34,10 @@ static void k_stub(uint8_t *o, const uint8_t *i, size_t l, const uint32_t *k,
 static void m_asm(uint32_t *s, const uint8_t *i, size_t n)
 {
     (void)s, (void)i, (void)n;
+}
+static void p_stub(simd_poly1305 *st, const uint8_t *i, size_t l, uint32_t pb)
+{
+    (void)st, (void)i, (void)l, (void)pb;
 }
 
 static const simd_level fake_levels[] = {
@@ -53,12 +58,18 @@ static const simd_kernel fake_md5[] = {
     SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
+/* Needs C but not B: the levels are cumulative, so it comes only with "top". */
+static const simd_kernel fake_poly1305[] = {
+    SIMD_KERNEL(poly1305, "wide", CAP_A | CAP_C, p_stub),
+    SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
+};
 static const simd_arch fake = {
     .name = "fake",
     .levels = fake_levels,
     .nlevels = SIMD_COUNT(fake_levels),
     .tables = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(fake_chacha20),
-               [SIMD_ALG_MD5] = SIMD_TABLE(fake_md5)},
+               [SIMD_ALG_MD5] = SIMD_TABLE(fake_md5),
+               [SIMD_ALG_POLY1305] = SIMD_TABLE(fake_poly1305)},
     .rules = fake_rules,
     .nrules = SIMD_COUNT(fake_rules),
 };
@@ -92,52 +103,56 @@ typedef struct {
 
 static const select_case cases[] = {
     {"best runnable kernel wins", ABC, NULL, {NULL, NULL},
-     {"fast", "scalar"}, "top", ABC, 0, 0},
+     {"fast", "scalar", "wide"}, "top", ABC, 0, 0},
     {"best runnable kernel wins", CAP_A | CAP_B, NULL, {NULL, NULL},
-     {"mid", "scalar"}, "mid", CAP_A | CAP_B, 0, 0},
+     {"mid", "scalar", "portable"}, "mid", CAP_A | CAP_B, 0, 0},
     {"best runnable kernel wins", 0, NULL, {NULL, NULL},
-     {"portable", "portable"}, "portable", 0, 0, 0},
-    /* A CPU with C but not B gets neither kernel that needs B. */
+     {"portable", "portable", "portable"}, "portable", 0, 0, 0},
+    /* A CPU with C but not B gets neither kernel that needs B, but the one
+     * that needs only C: a kernel goes by its needs, not the level's name. */
     {"best runnable kernel wins", CAP_A | CAP_C, NULL, {NULL, NULL},
-     {"portable", "scalar"}, "base", CAP_A | CAP_C, 0, 0},
+     {"portable", "scalar", "wide"}, "base", CAP_A | CAP_C, 0, 0},
     {"level lowers the choice", ABC, "mid", {NULL, NULL},
-     {"mid", "scalar"}, "mid", CAP_A | CAP_B, 0, 0},
+     {"mid", "scalar", "portable"}, "mid", CAP_A | CAP_B, 0, 0},
     {"level lowers the choice", ABC, "PORTABLE", {NULL, NULL},
-     {"portable", "portable"}, "portable", 0, 0, 0},
+     {"portable", "portable", "portable"}, "portable", 0, 0, 0},
     {"level never raises past the CPU", CAP_A, "top", {NULL, NULL},
-     {"portable", "scalar"}, "base", CAP_A, 0, 0},
+     {"portable", "scalar", "portable"}, "base", CAP_A, 0, 0},
     {"unknown level is reported and ignored", ABC, "turbo", {NULL, NULL},
-     {"fast", "scalar"}, "top", ABC, 1, SIMD_SELECT_UNKNOWN_LEVEL},
+     {"fast", "scalar", "wide"}, "top", ABC, 1, SIMD_SELECT_UNKNOWN_LEVEL},
     {"empty level means unset", ABC, "", {NULL, NULL},
-     {"fast", "scalar"}, "top", ABC, 0, 0},
-    {"forced kernel is taken", ABC, NULL, {"mid", "portable"},
-     {"mid", "portable"}, "top", ABC, 0, 0},
+     {"fast", "scalar", "wide"}, "top", ABC, 0, 0},
+    {"forced kernel is taken", ABC, NULL, {"mid", "portable", "portable"},
+     {"mid", "portable", "portable"}, "top", ABC, 0, 0},
     {"forced kernel beyond the CPU is refused", CAP_A | CAP_B, NULL,
-     {"fast", NULL}, {"mid", "scalar"}, "mid", CAP_A | CAP_B, 1,
+     {"fast", NULL}, {"mid", "scalar", "portable"}, "mid", CAP_A | CAP_B, 1,
      SIMD_SELECT_KERNEL_NOT_RUNNABLE},
     /* Nor above the level, even on a CPU that has it. */
     {"forced kernel beyond the level is refused", ABC, "base", {"mid", NULL},
-     {"portable", "scalar"}, "base", CAP_A, 1,
+     {"portable", "scalar", "portable"}, "base", CAP_A, 1,
      SIMD_SELECT_KERNEL_NOT_RUNNABLE},
+    {"forced kernel beyond the CPU is refused", CAP_A | CAP_B, NULL,
+     {NULL, NULL, "wide"}, {"mid", "scalar", "portable"}, "mid",
+     CAP_A | CAP_B, 1, SIMD_SELECT_KERNEL_NOT_RUNNABLE},
     {"unknown forced kernel is reported", ABC, NULL, {NULL, "sha1"},
-     {"fast", "scalar"}, "top", ABC, 1, SIMD_SELECT_UNKNOWN_KERNEL},
+     {"fast", "scalar", "wide"}, "top", ABC, 1, SIMD_SELECT_UNKNOWN_KERNEL},
     /* By-name rows: never by default, taken when named. */
     {"by-name row is taken when named", ABC, NULL, {"NAMED", NULL},
-     {"named", "scalar"}, "top", ABC, 0, 0},
+     {"named", "scalar", "wide"}, "top", ABC, 0, 0},
     {"by-name row is taken when named", CAP_A, "base", {"named", NULL},
-     {"named", "scalar"}, "base", CAP_A, 0, 0},
+     {"named", "scalar", "portable"}, "base", CAP_A, 0, 0},
     {"by-name row beyond the level is refused", ABC, "portable",
-     {"named", NULL}, {"portable", "portable"}, "portable", 0, 1,
+     {"named", NULL}, {"portable", "portable", "portable"}, "portable", 0, 1,
      SIMD_SELECT_KERNEL_NOT_RUNNABLE},
     /* A trait: rows avoiding it are passed over, but forcible. */
     {"a row avoiding a trait is passed over", ABC | CAP_T, NULL,
-     {NULL, NULL}, {"mid", "scalar"}, "top", ABC | CAP_T, 0, 0},
+     {NULL, NULL}, {"mid", "scalar", "wide"}, "top", ABC | CAP_T, 0, 0},
     {"a level keeps the traits", ABC | CAP_T, "top", {NULL, NULL},
-     {"mid", "scalar"}, "top", ABC | CAP_T, 0, 0},
+     {"mid", "scalar", "wide"}, "top", ABC | CAP_T, 0, 0},
     {"a level keeps the traits", ABC | CAP_T, "portable", {NULL, NULL},
-     {"portable", "portable"}, "portable", CAP_T, 0, 0},
+     {"portable", "portable", "portable"}, "portable", CAP_T, 0, 0},
     {"a row avoiding a trait is forcible", ABC | CAP_T, NULL,
-     {"fast", NULL}, {"fast", "scalar"}, "top", ABC | CAP_T, 0, 0},
+     {"fast", NULL}, {"fast", "scalar", "wide"}, "top", ABC | CAP_T, 0, 0},
 };
 
 /* Every case: the chosen kernels, level and allowed capabilities, and the
@@ -197,6 +212,8 @@ static void test_caps_string(void)
 #define LEAF1_ECX_AVX_OS ((1u << 9) | (1u << 27) | (1u << 28)) /* ssse3 osxsave avx */
 #define LEAF7_EBX_AVX512 ((1u << 3) | (1u << 5) | (1u << 8) | (1u << 16) | \
                           (1u << 30) | (1u << 31)) /* bmi1 avx2 bmi2 f bw vl */
+#define LEAF7_EBX_ADX (1u << 19)
+#define LEAF7_EBX_IFMA (1u << 21)
 #define XCR0_YMM_ONLY 0x07u
 #define XCR0_ZMM 0xe7u
 
@@ -265,6 +282,80 @@ static void test_x86_skylake_avx512_rule(void)
     CU_ASSERT_STRING_EQUAL(rules, "none");
 }
 
+/* ADX and AVX512IFMA on real CPUs' leaf 7 (the SDM's bits 19 and 21):
+ * Skylake-SP has ADX but no IFMA, Ice Lake-SP and Zen 4/5 both. IFMA needs
+ * AVX512F and the OS's zmm state; ADX is scalar and needs neither. The
+ * levels: ADX comes with avx2, IFMA with avx512. */
+static void test_x86_adx_ifma(void)
+{
+    static const struct {
+        const char *name, *vendor;
+        uint32_t leaf1_eax, extra;
+        int has_ifma;
+    } cpus[] = {
+        {"Skylake-SP", "GenuineIntel", 0x00050654, LEAF7_EBX_ADX, 0},
+        {"Ice Lake-SP", "GenuineIntel", 0x000606a6,
+         LEAF7_EBX_ADX | LEAF7_EBX_IFMA, 1},
+        {"Zen 4", "AuthenticAMD", 0x00a10f11, LEAF7_EBX_ADX | LEAF7_EBX_IFMA,
+         1},
+        {"Zen 5", "AuthenticAMD", 0x00b00f20, LEAF7_EBX_ADX | LEAF7_EBX_IFMA,
+         1},
+    };
+    const simd_arch *a = &simd_arch_this;
+    simd_x86_cpuid id;
+    uint32_t caps;
+
+    for (size_t i = 0; i < SIMD_COUNT(cpus); i++) {
+        id = fake_cpu(cpus[i].vendor, cpus[i].leaf1_eax, XCR0_ZMM);
+        id.leaf7_ebx |= cpus[i].extra;
+        caps = simd_x86_caps(&id);
+        if (!(caps & SIMD_CAP_X86_ADX) ||
+            !!(caps & SIMD_CAP_X86_AVX512IFMA) != cpus[i].has_ifma)
+            fprintf(stderr, "\n  %s: caps %#x\n", cpus[i].name,
+                    (unsigned)caps);
+        CU_ASSERT(caps & SIMD_CAP_X86_ADX);
+        CU_ASSERT_EQUAL(!!(caps & SIMD_CAP_X86_AVX512IFMA), cpus[i].has_ifma);
+        /* The OS without zmm state: IFMA goes with AVX512F, ADX stays. */
+        id.xcr0 = XCR0_YMM_ONLY;
+        caps = simd_x86_caps(&id);
+        CU_ASSERT_EQUAL(caps & (SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512IFMA),
+                        0);
+        CU_ASSERT(caps & SIMD_CAP_X86_ADX);
+        /* Nor any AVX state: ADX still stays. */
+        id.xcr0 = 0;
+        CU_ASSERT(simd_x86_caps(&id) & SIMD_CAP_X86_ADX);
+    }
+    /* An IFMA bit without AVX512F (no real CPU; a broken hypervisor) is not
+     * believed; and neither bit is invented when CPUID lacks it. */
+    id = fake_cpu("GenuineIntel", 0x000606a6, XCR0_ZMM);
+    id.leaf7_ebx = (id.leaf7_ebx & ~(uint32_t)(1u << 16)) | LEAF7_EBX_IFMA;
+    CU_ASSERT_EQUAL(simd_x86_caps(&id) & SIMD_CAP_X86_AVX512IFMA, 0);
+    id = fake_cpu("GenuineIntel", 0x000606a6, XCR0_ZMM);
+    CU_ASSERT_EQUAL(simd_x86_caps(&id) &
+                        (SIMD_CAP_X86_ADX | SIMD_CAP_X86_AVX512IFMA),
+                    0);
+    id.leaf7_ebx |= LEAF7_EBX_ADX | LEAF7_EBX_IFMA;
+    id.max_leaf = 6; /* leaf 7 not there: its bits are not read */
+    CU_ASSERT_EQUAL(simd_x86_caps(&id) &
+                        (SIMD_CAP_X86_ADX | SIMD_CAP_X86_AVX512IFMA),
+                    0);
+
+    for (size_t i = 0; i < a->nlevels; i++) {
+        uint32_t lc = simd_level_caps(a, i);
+        int avx2 = strcmp(a->levels[i].name, "avx2") == 0;
+        int avx512 = strcmp(a->levels[i].name, "avx512") == 0;
+
+        if (avx2 || avx512)
+            CU_ASSERT(lc & SIMD_CAP_X86_ADX);
+        if (avx2)
+            CU_ASSERT_EQUAL(lc & SIMD_CAP_X86_AVX512IFMA, 0);
+        if (avx512)
+            CU_ASSERT(lc & SIMD_CAP_X86_AVX512IFMA);
+        if (strcmp(a->levels[i].name, "ssse3") == 0)
+            CU_ASSERT_EQUAL(lc & SIMD_CAP_X86_ADX, 0);
+    }
+}
+
 /* The by-name rows of the real table: the hybrids and MD5's avx512vl are
  * never the default, whatever the CPU has, and each is taken when named. */
 static void test_x86_by_name_rows(void)
@@ -311,6 +402,10 @@ static void test_x86_probe_matches_compiler(void)
         LIBGCC_FEATURE(SIMD_CAP_X86_AVX512F, "avx512f"),
         LIBGCC_FEATURE(SIMD_CAP_X86_AVX512VL, "avx512vl"),
         LIBGCC_FEATURE(SIMD_CAP_X86_AVX512BW, "avx512bw"),
+        LIBGCC_FEATURE(SIMD_CAP_X86_AVX512IFMA, "avx512ifma"),
+#ifndef __clang__ /* clang 14 does not know the name */
+        LIBGCC_FEATURE(SIMD_CAP_X86_ADX, "adx"),
+#endif
 #undef LIBGCC_FEATURE
     };
 
@@ -342,6 +437,7 @@ int main(void)
 #if defined(__x86_64__)
         {"x86_64 skylake-avx512 rule, fake CPUID",
          test_x86_skylake_avx512_rule},
+        {"x86_64 ADX and AVX512IFMA, fake CPUID", test_x86_adx_ifma},
         {"x86_64 by-name rows", test_x86_by_name_rows},
         {"x86_64 probe agrees with libgcc", test_x86_probe_matches_compiler},
 #endif

@@ -8,8 +8,10 @@
  *
  *   kernel_once ALG KERNEL LEN     e.g. kernel_once chacha20 neon 65536
  *
- * ALG is an algorithm key (chacha20, md5). LEN is a whole number of 64-byte
- * blocks: the kernel ABI takes nothing else (asm/kernels.h).
+ * ALG is an algorithm key (chacha20, md5, poly1305). LEN is a whole number
+ * of the algorithm's blocks (64 bytes; 16 for Poly1305): the kernel ABI
+ * takes nothing else (asm/kernels.h). Poly1305 runs from a fresh state, so
+ * a vector kernel's count includes building its table.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +33,12 @@ int main(int argc, char **argv)
 {
     uint32_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8}, ctr[4] = {0, 1, 2, 3};
     uint32_t state[4] = {1, 2, 3, 4};
+    static const uint8_t mac_key[SIMD_POLY1305_KEY] = {1, 2, 3, 4};
+    simd_poly1305 mac;
     const simd_kernel *k;
     simd_alg alg;
     uint8_t *buf;
-    size_t len;
+    size_t len, block;
 
     if (argc != 4) {
         fprintf(stderr, "usage: %s ALG KERNEL LEN\n", argv[0]);
@@ -42,7 +46,8 @@ int main(int argc, char **argv)
     }
     k = lookup(argv[1], argv[2], &alg);
     len = strtoul(argv[3], NULL, 0);
-    if (k == NULL || len % 64 != 0) {
+    block = alg == SIMD_ALG_POLY1305 ? SIMD_POLY1305_BLOCK : 64;
+    if (k == NULL || len % block != 0) {
         fprintf(stderr, "no %s kernel %s, or LEN %zu not whole blocks\n",
                 argv[1], argv[2], len);
         return 2;
@@ -51,11 +56,15 @@ int main(int argc, char **argv)
     if (buf == NULL)
         return 1;
     fprintf(stderr, "main %p\n", (void *)main);
+    simd_poly1305_init(&mac, mac_key);
     if (alg == SIMD_ALG_MD5)
         k->fn.md5(state, buf, len / 64);
+    else if (alg == SIMD_ALG_POLY1305)
+        k->fn.poly1305(&mac, buf, len, 1);
     else
         k->fn.chacha20(buf, buf, len, key, ctr);
-    printf("%02x%08x\n", buf[0], state[0]); /* keep the call */
+    /* keep the call */
+    printf("%02x%08x%016llx\n", buf[0], state[0], (unsigned long long)mac.h[0]);
     free(buf);
     return 0;
 }

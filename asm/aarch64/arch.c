@@ -69,6 +69,10 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
+};
+
 const simd_arch simd_arch_this = {
     SIMD_ARCH("aarch64", probe_aarch64),
     .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},

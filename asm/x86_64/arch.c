@@ -44,6 +44,8 @@ static const simd_feature leaf7_ebx_rows[] = {
     {bit_AVX512F, SIMD_CAP_X86_AVX512F, 0},
     {bit_AVX512VL, SIMD_CAP_X86_AVX512VL, SIMD_CAP_X86_AVX512F},
     {bit_AVX512BW, SIMD_CAP_X86_AVX512BW, SIMD_CAP_X86_AVX512F},
+    {bit_ADX, SIMD_CAP_X86_ADX, 0},
+    {bit_AVX512IFMA, SIMD_CAP_X86_AVX512IFMA, SIMD_CAP_X86_AVX512F},
 };
 
 /*
@@ -101,8 +103,10 @@ uint32_t simd_x86_caps(const simd_x86_cpuid *id)
         return caps;
     if ((xcr0 & ymm) != ymm)
         ebx &= ~(uint32_t)(bit_AVX2 | bit_AVX512F);
+    /* IFMA's requirement of AVX512F would drop it anyway; clearing it here
+     * too keeps "the OS does not save zmm" in one place. */
     if ((xcr0 & zmm) != zmm)
-        ebx &= ~(uint32_t)bit_AVX512F;
+        ebx &= ~(uint32_t)(bit_AVX512F | bit_AVX512IFMA);
     return SIMD_GRANT(caps, ebx, leaf7_ebx_rows);
 }
 
@@ -134,9 +138,13 @@ static const simd_level levels[] = {
     {"portable", 0},
     {"base", SIMD_CAP_ASM},
     {"ssse3", SIMD_CAP_X86_SSSE3},
-    {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2},
-    {"avx512",
-     SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW},
+    /* ADX (adcx/adox) arrived with Broadwell and Zen, after AVX2 and BMI2:
+     * a CPU at this level has it in practice, and the scalar Poly1305
+     * kernels that use it belong with the other integer extensions. */
+    {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2 |
+                 SIMD_CAP_X86_ADX},
+    {"avx512", SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL |
+                   SIMD_CAP_X86_AVX512BW | SIMD_CAP_X86_AVX512IFMA},
 };
 
 #define NEEDS_SSSE3 (SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3)
@@ -211,6 +219,10 @@ static const simd_kernel md5[] = {
                             SIMD_CAP_X86_AVX512VL,
                         md5_blocks_avx512vl),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
+};
+
+static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
 const simd_arch simd_arch_this = {
