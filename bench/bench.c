@@ -168,6 +168,7 @@ static void open_side(side *s)
     unsetenv("SIMDPROV_LEVEL");
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+    unsetenv("SIMDPROV_POLY1305");
     if (simd && s->spec[4] == ':') {
         snprintf(opts, sizeof(opts), "%s", s->spec + 5);
         for (char *kv = strtok(opts, ","); kv; kv = strtok(NULL, ",")) {
@@ -224,6 +225,7 @@ static void open_side(side *s)
     unsetenv("SIMDPROV_LEVEL");
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+    unsetenv("SIMDPROV_POLY1305");
 }
 
 /* The property query that picks side s's provider (bench/aead.c). */
