@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/uprobes.sh"
 work=$(mktemp -d)
 trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM
+trap 'exit 1' INT TERM HUP PIPE
 aead_funcs="cp_update cp_cipher" # as in test_tls.sh
 
 # cryptography loads the legacy provider when it is imported; with

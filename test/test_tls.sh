@@ -24,7 +24,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM
+trap 'exit 1' INT TERM HUP PIPE
 
 check() { # name, then a command that must succeed
     name=$1; shift

@@ -9,7 +9,9 @@
 #   uprobes_setup MODULE FUNC...   0 = probes set; else UPROBE_SKIP says why
 #   counted STATFILE CMD [ARG...]  runs CMD, under perf stat when probes are set
 #   uprobe_count STATFILE          the calls CMD made into FUNC..., summed
-#   uprobes_cleanup                removes the probes (call it from the trap)
+#   uprobes_cleanup                removes the probes (call it from the EXIT
+#                                  trap, and exit on INT, TERM, HUP and PIPE
+#                                  so that it runs)
 
 UPROBE_GROUP="" UPROBE_EVENTS="" UPROBE_SKIP=""
 
@@ -34,6 +36,8 @@ uprobes_setup() {
     # One group per run: meson runs tests in parallel, and every build dir
     # has its own simd.so.
     UPROBE_GROUP="simdprov_$$"
+    # A run killed before its cleanup leaves its group behind, and pids wrap.
+    perf probe -q -d "$UPROBE_GROUP:*" >/dev/null 2>&1
     for f in "$@"; do
         if ! perf probe -q -x "$module" -a "$UPROBE_GROUP:$f=$f" >/dev/null 2>&1; then
             echo "perf probe -x $module $f failed:" >&2
