@@ -221,7 +221,17 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305 scalar (poly1305_scalar.S): one stream in general-purpose
+ * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie on Zen 4;
+ * bmi2 issues fewer instructions, so it goes first. It uses no ADX: no sum
+ * in the schedule has two carries to chain, so adcx/adox would only add a
+ * zero register.
+ */
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "bmi2", SIMD_CAP_ASM | SIMD_CAP_X86_BMI2,
+                poly1305_blocks_bmi2),
+    SIMD_KERNEL(poly1305, "x86_64", SIMD_CAP_ASM, poly1305_blocks_x86_64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 

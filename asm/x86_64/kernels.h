@@ -44,4 +44,9 @@ SIMD_MD5_KERNEL(md5_blocks_avx512vl);
 SIMD_MD5_KERNEL(md5_blocks_bmi1);
 SIMD_MD5_KERNEL(md5_blocks_x86_64);
 
+/* Poly1305, one stream in general-purpose registers (poly1305_scalar.S);
+ * neither touches st->table. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_bmi2);   /* needs BMI2 (mulx) */
+SIMD_POLY1305_KERNEL(poly1305_blocks_x86_64); /* any x86_64 */
+
 #endif
