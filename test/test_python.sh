@@ -3,7 +3,8 @@
 # chacha20_poly1305.py (RFC 8439 2.8.2, round trips, tag failures) once on
 # simd and once on plain default, with the same output; uprobes on simd.so
 # (uprobes.sh) prove simd did the work: at least one call per seal or open
-# on simd, none on default.
+# on simd, none on default (skipped, and said so, without root or perf;
+# SIMDPROV_REQUIRE_UPROBES=1 makes that a failure).
 # Usage: test_python.sh PYTHON SIMD_SO OPENSSL
 set -u
 python=$1 module=$2 openssl=$3
@@ -54,6 +55,9 @@ if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
         echo "uprobes on $aead_funcs in $module"
     elif [ $? -eq 2 ]; then
         echo "FAIL setting uprobes on $module"; exit 1
+    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
+        echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
+        exit 1
     else
         echo "SKIP proof that simd did the work: $UPROBE_SKIP"
     fi

@@ -7,7 +7,8 @@
 # Uprobes on simd.so's ChaCha20-Poly1305 functions prove simd sealed and
 # opened the records (uprobes.sh): each simd end must call them at least
 # once per record, each default end never. Last, `openssl speed -evp
-# chacha20-poly1305` on simd prints its table.
+# chacha20-poly1305` on simd prints its table. Without root or perf the
+# proof is skipped (said so); SIMDPROV_REQUIRE_UPROBES=1 makes that a failure.
 # Usage: test_tls.sh OPENSSL SIMDPROV_CNF SIMD_SO   (OPENSSL_MODULES set)
 set -u
 openssl=$1 cnf=$2 module=$3
@@ -62,16 +63,17 @@ else
     echo "SKIP simd does not serve ChaCha20-Poly1305 yet: the transfers run on default, the proof and speed checks are skipped"
 fi
 
-proof=0
 if [ $simd_aead = 1 ]; then
     if [ -n "$missing_funcs" ]; then
         fail=$((fail + 1))
         echo "FAIL simd serves ChaCha20-Poly1305 but $module has no symbol$missing_funcs to probe"
     elif uprobes_setup "$module" $aead_funcs; then
-        proof=1
         echo "uprobes on $(echo $aead_funcs) in $module"
     elif [ $? -eq 2 ]; then
         fail=$((fail + 1)); echo "FAIL setting uprobes on $module"
+    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
+        fail=$((fail + 1))
+        echo "FAIL proof that simd served the records (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
     else
         skip=$((skip + 1))
         echo "SKIP proof that simd served the records: $UPROBE_SKIP"
