@@ -33,19 +33,22 @@ uprobes_setup() {
         UPROBE_SKIP="no $tracefs/uprobe_events (kernel without uprobe events, or tracefs not mountable)"
         return 1
     fi
-    # One group per run: meson runs tests in parallel, and every build dir
-    # has its own simd.so.
+    # One group per run: meson runs tests in parallel (test_tls.sh and
+    # test_python.sh probe the same simd.so), and every build dir has its own.
     UPROBE_GROUP="simdprov_$$"
     # A run killed before its cleanup leaves its group behind, and pids wrap.
     perf probe -q -d "$UPROBE_GROUP:*" >/dev/null 2>&1
+    # perf probe refuses an event name that any group already has, so the
+    # names carry the pid too.
     for f in "$@"; do
-        if ! perf probe -q -x "$module" -a "$UPROBE_GROUP:$f=$f" >/dev/null 2>&1; then
+        ev="$UPROBE_GROUP:${f}_$$"
+        if ! perf probe -q -x "$module" -a "$ev=$f" >/dev/null 2>&1; then
             echo "perf probe -x $module $f failed:" >&2
-            perf probe -x "$module" -a "$UPROBE_GROUP:$f=$f" >&2
+            perf probe -x "$module" -a "$ev=$f" >&2
             uprobes_cleanup
             return 2
         fi
-        UPROBE_EVENTS="$UPROBE_EVENTS${UPROBE_EVENTS:+,}$UPROBE_GROUP:$f"
+        UPROBE_EVENTS="$UPROBE_EVENTS${UPROBE_EVENTS:+,}$ev"
     done
     return 0
 }
