@@ -29,7 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h> /* strcasecmp */
+#include <time.h>
 #include <unistd.h> /* isatty */
+#if defined(__x86_64__)
+#include <x86intrin.h> /* __rdtsc */
+#endif
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -481,6 +485,91 @@ static int named(const char *list, simd_alg alg, const simd_kernel *k,
     return hit;
 }
 
+/*
+ * -k's cycles per byte, as docs/performance.md quotes them: TSC ticks, the
+ * time each side ran (the medians' own clock) times the TSC rate measured
+ * here against CLOCK_MONOTONIC. The TSC ticks at a fixed rate, not the core
+ * clock; on other architectures there is none to read and only ns/byte is
+ * given.
+ */
+static double tsc_per_ns(void)
+{
+#if defined(__x86_64__)
+    struct timespec a, b;
+    uint64_t t0, t1;
+    double ns;
+
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    t0 = __rdtsc();
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        ns = (double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec);
+    } while (ns < 20e6);
+    t1 = __rdtsc();
+    return (double)(t1 - t0) / ns;
+#else
+    return 0;
+#endif
+}
+
+typedef struct {
+    char name[64];
+    double bytes, ns[2]; /* median ns/op of A and B over all rounds */
+} per_byte_row;
+
+static per_byte_row per_byte[256];
+static int nper_byte;
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+
+    return (a > b) - (a < b);
+}
+
+static double median_ns(const trial *tr, int timer)
+{
+    double v[MAX_ROUNDS];
+
+    memcpy(v, tr->ns[timer], sizeof(double) * (size_t)tr->rounds);
+    qsort(v, (size_t)tr->rounds, sizeof(double), cmp_double);
+    return tr->rounds % 2 ? v[tr->rounds / 2]
+                          : (v[tr->rounds / 2 - 1] + v[tr->rounds / 2]) / 2;
+}
+
+static void keep_per_byte(const char *name, double bytes, const trial *tr)
+{
+    per_byte_row *r;
+
+    if (nper_byte == (int)SIMD_COUNT(per_byte))
+        return;
+    r = &per_byte[nper_byte++];
+    snprintf(r->name, sizeof(r->name), "%s", name);
+    r->bytes = bytes;
+    r->ns[0] = median_ns(tr, 0);
+    r->ns[1] = median_ns(tr, 1);
+}
+
+static void print_per_byte(void)
+{
+    double tsc = tsc_per_ns();
+
+    if (nper_byte == 0)
+        return;
+    if (tsc > 0)
+        printf("\nTSC cycles/byte (TSC %.3f GHz; medians over all rounds)\n"
+               "%-30s %10s %10s\n", tsc, "kernel bytes", "A", "B");
+    else
+        printf("\nns/byte (medians over all rounds)\n%-30s %10s %10s\n",
+               "kernel bytes", "A", "B");
+    for (int i = 0; i < nper_byte; i++) {
+        const per_byte_row *r = &per_byte[i];
+        double f = (tsc > 0 ? tsc : 1) / r->bytes;
+
+        printf("%-30s %10.3f %10.3f\n", r->name, r->ns[0] * f, r->ns[1] * f);
+    }
+}
+
 /* Each algorithm's EVP side in -k: one update on a running context. */
 static const kind evp_kind[SIMD_NALGS] = {
     [SIMD_ALG_CHACHA20] = CHACHA_UPDATE,
@@ -548,6 +637,7 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
             progress(name);
             run_trial(&tr, t, 2, rounds, batch_ms);
             add_row(ROW_AB, group, name, (double)kr->len, &tr);
+            keep_per_byte(name, (double)kr->len, &tr);
         }
     }
     return 0;
@@ -640,6 +730,7 @@ int main(int argc, char **argv)
     print_regimes();
     printf("\n");
     print_rows(kernels != NULL ? "kernel bytes" : "shape");
+    print_per_byte();
     close_side(&a);
     free(inbuf);
     free(outbuf);

@@ -222,22 +222,55 @@ static const simd_kernel md5[] = {
 };
 
 /*
+ * Poly1305 avx512ifma: radix 2^44 vpmadd52 in 8 zmm lanes from 256 bytes,
+ * the bmi2 kernel below that (poly1305_x86_64.c); 1.5-1.6x OpenSSL 3.0's
+ * own IFMA path from 512 bytes on Zen 4 (README.md). zmm code, so avoided
+ * where it downclocks the core, as ChaCha20 avx512 (those CPUs lack IFMA
+ * anyway). The IFMA kernels also use VEX (AVX2) encodings.
+ */
+#define NEEDS_IFMA                                                             \
+    (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
+     SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512IFMA)
+
+/*
+ * Poly1305 avx2 routes by length (poly1305_x86_64.c) between the 4-block
+ * radix-2^26 kernel and the bmi2 scalar kernel, hence BMI2 in its needs
+ * (no ADX: the scalar kernel has no use for it, and Haswell has AVX2 and
+ * BMI2 without ADX).
+ *
  * Poly1305 scalar (poly1305_scalar.S): one stream in general-purpose
  * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie on Zen 4;
  * bmi2 issues fewer instructions, so it goes first. It uses no ADX: no sum
  * in the schedule has two carries to chain, so adcx/adox would only add a
  * zero register.
  */
+#define NEEDS_POLY1305_AVX2                                                    \
+    (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI2)
+
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL_AVOID(poly1305, "avx512ifma", NEEDS_IFMA | SIMD_CAP_X86_BMI2,
+                      poly1305_blocks_avx512ifma, SIMD_CAP_X86_ZMM_DOWNCLOCK),
+    SIMD_KERNEL(poly1305, "avx2", NEEDS_POLY1305_AVX2, poly1305_blocks_avx2),
     SIMD_KERNEL(poly1305, "bmi2", SIMD_CAP_ASM | SIMD_CAP_X86_BMI2,
                 poly1305_blocks_bmi2),
     SIMD_KERNEL(poly1305, "x86_64", SIMD_CAP_ASM, poly1305_blocks_x86_64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
+/* The vector bodies behind the entries. ifma_8x and ifma_4x take any whole
+ * number of blocks (4x, ymm, is slower than 8x from 512 bytes up and serves
+ * no route); avx2_4x whole 64-byte groups only, and alone needs only AVX2. */
+static const simd_kernel poly1305_inner[] = {
+    SIMD_KERNEL(poly1305, "ifma_8x", NEEDS_IFMA, poly1305_blocks_ifma_8x),
+    SIMD_KERNEL(poly1305, "ifma_4x", NEEDS_IFMA, poly1305_blocks_ifma_4x),
+    SIMD_KERNEL_GROUP(poly1305, "avx2_4x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
+                      poly1305_blocks_avx2_4x, 4 * SIMD_POLY1305_BLOCK),
+};
+
 const simd_arch simd_arch_this = {
     SIMD_ARCH("x86_64", probe_x86_64),
-    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),
+              [SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
     .rules = rules,
     .nrules = SIMD_COUNT(rules),
 };

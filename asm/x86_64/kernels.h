@@ -16,6 +16,15 @@
 #ifndef SIMDPROV_KERNELS_X86_64_H
 #define SIMDPROV_KERNELS_X86_64_H
 
+/* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h): which kernel
+ * family's powers of r the table holds. Seen by the assembly too. */
+#define POLY1305_TABLE_AVX2 1 /* radix 2^26, poly1305_avx2.S */
+/* No powers yet: table[0] counts the bytes the avx2 entry has given its
+ * scalar kernel under this key (poly1305_x86_64.c). */
+#define POLY1305_TABLE_AVX2_SEEN 3
+#define POLY1305_TABLE_AVX512IFMA 2 /* radix 2^44, poly1305_avx512ifma.S */
+
+#ifndef __ASSEMBLER__
 #include "../kernels.h"
 
 /* Entries (one per ISA level, plus the hybrid routes). */
@@ -49,4 +58,20 @@ SIMD_MD5_KERNEL(md5_blocks_x86_64);
 SIMD_POLY1305_KERNEL(poly1305_blocks_bmi2);   /* needs BMI2 (mulx) */
 SIMD_POLY1305_KERNEL(poly1305_blocks_x86_64); /* any x86_64 */
 
+/* Poly1305, AVX2 (+BMI2 for its scalar kernel): the entry
+ * routes by length (poly1305_x86_64.c); the 4-block kernel takes whole
+ * 64-byte groups only (poly1305_avx2.S). */
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx2);
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx2_4x); /* whole 64-byte groups */
+
+/* Poly1305 entry (poly1305_x86_64.c): short inputs to a scalar kernel,
+ * longer ones to the IFMA kernel. Needs AVX-512 F/VL/IFMA and BMI2. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx512ifma);
+
+/* Poly1305 IFMA kernels (poly1305_avx512ifma.S), radix 2^44, any whole
+ * number of blocks: 8 lanes in zmm, 4 in ymm. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_ifma_8x);
+SIMD_POLY1305_KERNEL(poly1305_blocks_ifma_4x);
+
+#endif /* __ASSEMBLER__ */
 #endif

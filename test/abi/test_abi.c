@@ -248,9 +248,9 @@ static abi_fn poly1305_fn(const simd_kernel *k)
 
 /*
  * The state sits in `out` between guard bytes, 8-byte aligned only (all
- * the ABI promises), and enters with h at a random partially reduced value
- * and a table that is empty, foreign (a random id) or foreign with garbage
- * in it: a vector kernel must rebuild. The kernel may write anywhere in the
+ * the ABI promises), and enters with h at its largest allowed value or a
+ * random partially reduced one and a table that is empty, foreign (a
+ * random id) or foreign with garbage in it: a vector kernel must rebuild. The kernel may write anywhere in the
  * state (h, table_of, table), nowhere around it.
  */
 static void poly1305_prepare(const simd_kernel *k, size_t len, unsigned skew,
@@ -260,12 +260,15 @@ static void poly1305_prepare(const simd_kernel *k, size_t len, unsigned skew,
     uint8_t key[SIMD_POLY1305_KEY];
     uint32_t padbit = skew != 2;
 
-    (void)k;
+    if (k->group != 0)
+        len -= len % k->group; /* it takes whole groups only */
     tu_rand_bytes(key, sizeof(key));
     simd_poly1305_init(st, key);
     st->h[0] = tu_rand();
     st->h[1] = tu_rand();
     st->h[2] = tu_rand() & 7;
+    if (skew == 0) /* the largest h the ABI allows */
+        st->h[0] = st->h[1] = ~(uint64_t)0, st->h[2] = 7;
     if (skew % 2 == 1) {
         st->table_of = tu_rand() | 1;
         if (skew == 3)

@@ -1,0 +1,424 @@
+/*
+ * Poly1305, AVX2: four blocks per step in radix 2^26 (vpmuludq), the kernel
+ * ABI of asm/kernels.h for whole 64-byte groups (len rounded down to a
+ * multiple of 64; the C entry in poly1305_x86_64.c gives the other blocks
+ * to a scalar kernel).
+ *
+ * Lanes. A group of four blocks m0..m3 is loaded as two ymm of two blocks
+ * each and split with vpunpck[lh]qdq, which puts the blocks in lane order
+ * (m0, m2, m1, m3). Each lane is its own Horner accumulator stepping by
+ * r^4; h (converted from base 2^64) joins lane 0 on entry. The last group
+ * is multiplied by the lane powers (r^4, r^2, r^3, r) instead, so that
+ * block t of n gets r^(n-t+1), and the lanes are summed: exactly
+ * sum m_t r^(n-t+1) + h r^n, the serial result mod p.
+ *
+ * Steps. The loop takes two groups m, m' at a time: a = a r^8 + m r^4 + m'
+ * (a already holds h + the group before), so one carry chain serves 128
+ * bytes and the loop-carried path (a -> a r^8 -> carry -> + m') is half
+ * of what a group-per-step loop has per byte; m r^4 does not depend on a.
+ * An odd group left takes one a = a r^4 + m step.
+ *
+ * Limbs: x = x0 + x1 2^26 + x2 2^52 + x3 2^78 + x4 2^104, one per qword
+ * lane, used as 32-bit vpmuludq operands. 2^130 = 5 mod p, so a product
+ * limb i+j >= 5 folds into limb i+j-5 times 5: the table keeps 5 r_i.
+ *
+ * Table (st->table, table_of = POLY1305_TABLE_AVX2), 27 ymm of 4 qwords:
+ *   R4(i), i = 0..4   r^4 limb i in every lane; S4(i), i = 1..4: 5 r^4_i
+ *   P(i),  i = 0..4   (r^4, r^2, r^3, r) limb i; PS(i): 5 times those
+ *   R8(i), S8(i)      r^8, as R4 and S4
+ * rebuilt whenever table_of is another id. The state is only 8-byte
+ * aligned: every table access is an unaligned vmovdqu or memory operand.
+ *
+ * Bounds (M = 2^26; "carried" limbs: 0, 2, 3 < M, 1 < M + 2^11,
+ * 4 < M + 2^9; CARRY below makes carried limbs of any limbs < 2^60):
+ * - table powers are carried (r itself has limbs < M), so r_i < 2^26.0001
+ *   and 5 r_i < 2^28.33;
+ * - the multiplicand a = h + m: message limbs are < M (limb 4 < 2^25 with
+ *   the pad bit), h limbs carried, or on entry (from base 2^64 with
+ *   h[2] < 8) limbs 0..3 < M and limb 4 < 2^27; so every a_i < 2^27.33;
+ * - each product limb is a sum of five terms, at most one times r_i and
+ *   four times 5 r_j: a r < 2^27.33 * 21 * 2^26.0001 < 2^57.73, and m r^4
+ *   (m_i < M) < 2^56.4, so a double step's limbs are < 2^58.14 < 2^60:
+ *   CARRY applies, and no qword overflows;
+ * - the four lanes' final products sum to < 2^59.73, carried in 64-bit
+ *   registers serially (exact: each carry is < 2^34, 5 times it < 2^37),
+ *   which leaves limbs < M (limb 1 < M + 2^11), so the base 2^64 value
+ *   has h[2] = (limb 4 >> 24) + carry <= 4 < 8.
+ *
+ * CARRY (why "carried"): two interleaved chains, d0->d1->d2->d3 and
+ * d3->d4->(5x)d0->d1. With inputs < 2^60: after the first pair d1, d4 <
+ * 2^60 + 2^34; then d2 < 2^60 + 2^34.01 and d0 < M + 5 (2^34.01) <
+ * 2^36.34; then d3 < M + 2^34.01 and d1 < M + 2^10.34; last
+ * d4 < M + 2^8.02.
+ *
+ * Registers: ymm0-4 the accumulator a, ymm5-9 the product d, ymm10-13
+ * temps, ymm14 the pad bit (2^24 per lane or 0), ymm15 the 26-bit mask.
+ * Inputs: rdi = st, rsi = in, rdx = len, ecx = padbit. Only caller-saved
+ * registers are used; no stack; ends with vzeroupper.
+ */
+#include "asm.h"
+#include "kernels.h"
+
+/* simd_poly1305 offsets (checked against the C struct in poly1305_x86_64.c)
+ * and the table's halves, as assembler symbols so that macro arguments stay
+ * single words. */
+    .set ST_H, 0
+    .set ST_R, 24
+    .set ST_TABLE_OF, 56
+    .set TBL_R4, 64             /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
+    .set TBL_P, TBL_R4 + 32 * 9 /* P(i) at TBL_P + 32 i, PS(i) at + 32 (4 + i) */
+    .set TBL_R8, TBL_P + 32 * 9 /* R8(i), S8(i) as R4, S4 */
+
+    .section .rodata
+    .p2align 3
+.Lmask26:
+    .quad 0x3ffffff
+.Lone:
+    .quad 1
+
+/* One product term: d (ymm\d) = or += a (ymm\j) * the table vector k at
+ * offset \o; temp ymm10. */
+.macro PROD o, k, j, d, first
+.if \first
+    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm\d
+.else
+    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm10
+    vpaddq %ymm10, %ymm\d, %ymm\d
+.endif
+.endm
+
+/* d (ymm5-9) = (first) or += a (ymm0-4) * b, b the table's 9 vectors at
+ * offset o: b_i at o + 32 i, 5 b_i at o + 32 (4 + i). Not carried. */
+.macro MUL o, first
+    PROD \o, 0, 0, 5, \first
+    PROD \o, 1, 0, 6, \first
+    PROD \o, 2, 0, 7, \first
+    PROD \o, 3, 0, 8, \first
+    PROD \o, 4, 0, 9, \first
+
+    PROD \o, 8, 1, 5, 0
+    PROD \o, 0, 1, 6, 0
+    PROD \o, 1, 1, 7, 0
+    PROD \o, 2, 1, 8, 0
+    PROD \o, 3, 1, 9, 0
+
+    PROD \o, 7, 2, 5, 0
+    PROD \o, 8, 2, 6, 0
+    PROD \o, 0, 2, 7, 0
+    PROD \o, 1, 2, 8, 0
+    PROD \o, 2, 2, 9, 0
+
+    PROD \o, 6, 3, 5, 0
+    PROD \o, 7, 3, 6, 0
+    PROD \o, 8, 3, 7, 0
+    PROD \o, 0, 3, 8, 0
+    PROD \o, 1, 3, 9, 0
+
+    PROD \o, 5, 4, 5, 0
+    PROD \o, 6, 4, 6, 0
+    PROD \o, 7, 4, 7, 0
+    PROD \o, 8, 4, 8, 0
+    PROD \o, 0, 4, 9, 0
+.endm
+
+/* ymm0-4 = carried ymm5-9 (see the bounds above); temps ymm10-12. */
+.macro CARRY
+    vpsrlq $26, %ymm5, %ymm10
+    vpand %ymm15, %ymm5, %ymm5
+    vpsrlq $26, %ymm8, %ymm11
+    vpand %ymm15, %ymm8, %ymm8
+    vpaddq %ymm10, %ymm6, %ymm6
+    vpaddq %ymm11, %ymm9, %ymm9
+
+    vpsrlq $26, %ymm6, %ymm10
+    vpand %ymm15, %ymm6, %ymm1
+    vpsrlq $26, %ymm9, %ymm11
+    vpand %ymm15, %ymm9, %ymm4
+    vpaddq %ymm10, %ymm7, %ymm7
+    vpsllq $2, %ymm11, %ymm12
+    vpaddq %ymm12, %ymm11, %ymm11
+    vpaddq %ymm11, %ymm5, %ymm5
+
+    vpsrlq $26, %ymm7, %ymm10
+    vpand %ymm15, %ymm7, %ymm2
+    vpsrlq $26, %ymm5, %ymm11
+    vpand %ymm15, %ymm5, %ymm0
+    vpaddq %ymm10, %ymm8, %ymm8
+    vpaddq %ymm11, %ymm1, %ymm1
+
+    vpsrlq $26, %ymm8, %ymm10
+    vpand %ymm15, %ymm8, %ymm3
+    vpaddq %ymm10, %ymm4, %ymm4
+.endm
+
+/* ymm0-4 += the 4-block group at rsi, split into limbs (lanes m0 m2 m1 m3;
+ * limb 4 gets the pad bit); rsi += 64. Temps ymm10-13. */
+.macro ADD_GROUP
+    vmovdqu (%rsi), %ymm10
+    vmovdqu 32(%rsi), %ymm11
+    vpunpckhqdq %ymm11, %ymm10, %ymm12 /* high qwords (m0 m2 m1 m3) */
+    vpunpcklqdq %ymm11, %ymm10, %ymm10 /* low qwords */
+    addq $64, %rsi
+
+    vpand %ymm15, %ymm10, %ymm11
+    vpsrlq $26, %ymm10, %ymm13
+    vpaddq %ymm11, %ymm0, %ymm0
+    vpand %ymm15, %ymm13, %ymm13
+    vpsrlq $52, %ymm10, %ymm10
+    vpaddq %ymm13, %ymm1, %ymm1
+    vpsllq $12, %ymm12, %ymm11
+    vpor %ymm11, %ymm10, %ymm10
+    vpsrlq $14, %ymm12, %ymm13
+    vpand %ymm15, %ymm10, %ymm10
+    vpand %ymm15, %ymm13, %ymm13
+    vpaddq %ymm10, %ymm2, %ymm2
+    vpsrlq $40, %ymm12, %ymm12
+    vpaddq %ymm13, %ymm3, %ymm3
+    vpor %ymm14, %ymm12, %ymm12
+    vpaddq %ymm12, %ymm4, %ymm4
+.endm
+
+/* ymm0-4 = the 4-block group at rsi split into limbs, as ADD_GROUP (the
+ * second group of a double step, multiplied by r^4 without h); rsi += 64.
+ * Temps ymm10-12. */
+.macro SPLIT_GROUP
+    vmovdqu (%rsi), %ymm10
+    vmovdqu 32(%rsi), %ymm11
+    vpunpckhqdq %ymm11, %ymm10, %ymm12
+    vpunpcklqdq %ymm11, %ymm10, %ymm10
+    addq $64, %rsi
+
+    vpand %ymm15, %ymm10, %ymm0
+    vpsrlq $26, %ymm10, %ymm1
+    vpsrlq $52, %ymm10, %ymm10
+    vpsllq $12, %ymm12, %ymm2
+    vpsrlq $14, %ymm12, %ymm3
+    vpsrlq $40, %ymm12, %ymm4
+    vpand %ymm15, %ymm1, %ymm1
+    vpor %ymm10, %ymm2, %ymm2
+    vpand %ymm15, %ymm3, %ymm3
+    vpor %ymm14, %ymm4, %ymm4
+    vpand %ymm15, %ymm2, %ymm2
+.endm
+
+/* The limbs of lo + hi 2^64 + top 2^128 (top < 8, a register) into the low
+ * qword of xmm0-4, upper lanes zeroed; clobbers rax, r8, r10. */
+.macro TO_LIMBS lo, hi, top
+    movq \lo, %rax
+    movq \hi, %r8
+    movl %eax, %r10d
+    andl $0x3ffffff, %r10d
+    vmovd %r10d, %xmm0
+    movq %rax, %r10
+    shrq $26, %r10
+    andl $0x3ffffff, %r10d
+    vmovd %r10d, %xmm1
+    shrdq $52, %r8, %rax
+    andl $0x3ffffff, %eax
+    vmovd %eax, %xmm2
+    movq %r8, %r10
+    shrq $14, %r10
+    andl $0x3ffffff, %r10d
+    vmovd %r10d, %xmm3
+    shrdq $40, \top, %r8
+    vmovd %r8d, %xmm4
+.endm
+
+/* The table, from st->r: two multiplies on lanes, with the multiplier built
+ * in the P/PS slots (it is overwritten at the end) and r kept in R4 meanwhile:
+ *   (r, r, r, r) * (r, r, r, 1)   = (r^2, r^2, r^2, r)
+ *   that         * (r^2, 1, r, 1) = (r^4, r^2, r^3, r)  = P
+ * and R4/S4 broadcast from lane 0 of P/PS. ymm13 = 1 in lane-0 limb form. */
+.macro BUILD_TABLE
+    xorl %r9d, %r9d
+    TO_LIMBS ST_R(%rdi), ST_R+8(%rdi), %r9
+    vpbroadcastq %xmm0, %ymm0
+    vpbroadcastq %xmm1, %ymm1
+    vpbroadcastq %xmm2, %ymm2
+    vpbroadcastq %xmm3, %ymm3
+    vpbroadcastq %xmm4, %ymm4
+    vpbroadcastq .Lone(%rip), %ymm13
+    vpxor %xmm12, %xmm12, %xmm12
+    vmovdqu %ymm0, (TBL_R4+32*0)(%rdi)
+    vmovdqu %ymm1, (TBL_R4+32*1)(%rdi)
+    vmovdqu %ymm2, (TBL_R4+32*2)(%rdi)
+    vmovdqu %ymm3, (TBL_R4+32*3)(%rdi)
+    vmovdqu %ymm4, (TBL_R4+32*4)(%rdi)
+    /* (r, r, r, 1): lane 3 (dwords 6, 7) from "one" */
+    vpblendd $0xc0, %ymm13, %ymm0, %ymm5
+    vpblendd $0xc0, %ymm12, %ymm1, %ymm6
+    vpblendd $0xc0, %ymm12, %ymm2, %ymm7
+    vpblendd $0xc0, %ymm12, %ymm3, %ymm8
+    vpblendd $0xc0, %ymm12, %ymm4, %ymm9
+    STORE_MULTIPLIER
+    MUL TBL_P, 1
+    CARRY
+    /* (r^2, 1, r, 1): lane 2 (dwords 4, 5) from r, lanes 1, 3 from "one" */
+    vpbroadcastq .Lone(%rip), %ymm13
+    vpxor %xmm12, %xmm12, %xmm12
+    vpblendd $0x30, (TBL_R4+32*0)(%rdi), %ymm0, %ymm5
+    vpblendd $0x30, (TBL_R4+32*1)(%rdi), %ymm1, %ymm6
+    vpblendd $0x30, (TBL_R4+32*2)(%rdi), %ymm2, %ymm7
+    vpblendd $0x30, (TBL_R4+32*3)(%rdi), %ymm3, %ymm8
+    vpblendd $0x30, (TBL_R4+32*4)(%rdi), %ymm4, %ymm9
+    vpblendd $0xcc, %ymm13, %ymm5, %ymm5
+    vpblendd $0xcc, %ymm12, %ymm6, %ymm6
+    vpblendd $0xcc, %ymm12, %ymm7, %ymm7
+    vpblendd $0xcc, %ymm12, %ymm8, %ymm8
+    vpblendd $0xcc, %ymm12, %ymm9, %ymm9
+    STORE_MULTIPLIER
+    MUL TBL_P, 1
+    CARRY
+    vmovdqa %ymm0, %ymm5
+    vmovdqa %ymm1, %ymm6
+    vmovdqa %ymm2, %ymm7
+    vmovdqa %ymm3, %ymm8
+    vmovdqa %ymm4, %ymm9
+    STORE_MULTIPLIER
+    vpermq $0, %ymm0, %ymm0
+    vpermq $0, %ymm1, %ymm1
+    vpermq $0, %ymm2, %ymm2
+    vpermq $0, %ymm3, %ymm3
+    vpermq $0, %ymm4, %ymm4
+    vmovdqu %ymm0, (TBL_R4+32*0)(%rdi)
+    vmovdqu %ymm1, (TBL_R4+32*1)(%rdi)
+    vmovdqu %ymm2, (TBL_R4+32*2)(%rdi)
+    vmovdqu %ymm3, (TBL_R4+32*3)(%rdi)
+    vmovdqu %ymm4, (TBL_R4+32*4)(%rdi)
+    TIMES5 1, TBL_R4+32*5
+    TIMES5 2, TBL_R4+32*6
+    TIMES5 3, TBL_R4+32*7
+    TIMES5 4, TBL_R4+32*8
+    MUL TBL_R4, 1
+    CARRY
+    vmovdqu %ymm0, (TBL_R8+32*0)(%rdi)
+    vmovdqu %ymm1, (TBL_R8+32*1)(%rdi)
+    vmovdqu %ymm2, (TBL_R8+32*2)(%rdi)
+    vmovdqu %ymm3, (TBL_R8+32*3)(%rdi)
+    vmovdqu %ymm4, (TBL_R8+32*4)(%rdi)
+    TIMES5 1, TBL_R8+32*5
+    TIMES5 2, TBL_R8+32*6
+    TIMES5 3, TBL_R8+32*7
+    TIMES5 4, TBL_R8+32*8
+    movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+.endm
+
+/* Store 5 * ymm\i at offset \off of the state; temp ymm10. */
+.macro TIMES5 i, off
+    vpsllq $2, %ymm\i, %ymm10
+    vpaddq %ymm\i, %ymm10, %ymm10
+    vmovdqu %ymm10, (\off)(%rdi)
+.endm
+
+/* P(i) = ymm(5+i), PS(i) = 5 ymm(5+i). */
+.macro STORE_MULTIPLIER
+    vmovdqu %ymm5, (TBL_P+32*0)(%rdi)
+    vmovdqu %ymm6, (TBL_P+32*1)(%rdi)
+    vmovdqu %ymm7, (TBL_P+32*2)(%rdi)
+    vmovdqu %ymm8, (TBL_P+32*3)(%rdi)
+    vmovdqu %ymm9, (TBL_P+32*4)(%rdi)
+    TIMES5 6, TBL_P+32*5
+    TIMES5 7, TBL_P+32*6
+    TIMES5 8, TBL_P+32*7
+    TIMES5 9, TBL_P+32*8
+.endm
+
+/* Horizontal sum of the four qword lanes of ymm\i into \gpr; temp ymm10. */
+.macro HSUM i, gpr
+    vextracti128 $1, %ymm\i, %xmm10
+    vpaddq %xmm10, %xmm\i, %xmm\i
+    vpshufd $0x4e, %xmm\i, %xmm10
+    vpaddq %xmm10, %xmm\i, %xmm\i
+    vmovq %xmm\i, \gpr
+.endm
+
+/* Serial carry of limb \a into limb \b (64-bit registers); temp r11. */
+.macro CARRY1 a, b
+    movq \a, %r11
+    shrq $26, %r11
+    andq $0x3ffffff, \a
+    addq %r11, \b
+.endm
+
+ENTRY(poly1305_blocks_avx2_4x)
+    andq $-64, %rdx
+    jz .Lret
+    vpbroadcastq .Lmask26(%rip), %ymm15
+    cmpq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+    je .Lhave_table
+    BUILD_TABLE
+.Lhave_table:
+    movl %ecx, %ecx
+    shlq $24, %rcx
+    vmovq %rcx, %xmm14
+    vpbroadcastq %xmm14, %ymm14
+    movq ST_H+16(%rdi), %r9
+    TO_LIMBS ST_H(%rdi), ST_H+8(%rdi), %r9
+    ADD_GROUP
+    subq $64, %rdx
+    cmpq $128, %rdx
+    jb .Lsingle
+
+    /* a = a r^8 + m r^4 + m' for the next two groups m, m' */
+    .p2align 5
+.Lloop:
+    MUL TBL_R8, 1
+    SPLIT_GROUP
+    MUL TBL_R4, 0
+    CARRY
+    ADD_GROUP
+    subq $128, %rdx
+    cmpq $128, %rdx
+    jae .Lloop
+
+.Lsingle:
+    testq %rdx, %rdx
+    jz .Lfinal
+    MUL TBL_R4, 1
+    CARRY
+    ADD_GROUP
+
+.Lfinal:
+    MUL TBL_P, 1
+    HSUM 5, %rax
+    HSUM 6, %rcx
+    HSUM 7, %rdx
+    HSUM 8, %r8
+    HSUM 9, %r9
+    vzeroupper
+    /* limbs rax, rcx, rdx, r8, r9 (each < 2^59.73): carry serially */
+    CARRY1 %rax, %rcx
+    CARRY1 %rcx, %rdx
+    CARRY1 %rdx, %r8
+    CARRY1 %r8, %r9
+    movq %r9, %r11
+    shrq $26, %r11
+    andq $0x3ffffff, %r9
+    leaq (%r11, %r11, 4), %r11
+    addq %r11, %rax
+    CARRY1 %rax, %rcx
+    /* to base 2^64: h0 = l0 + l1 2^26 + l2 2^52, h1 = l2 >> 12 | l3 << 14
+     * | l4 << 40 (no overlap), h2 = l4 >> 24 plus the carries */
+    shlq $26, %rcx
+    addq %rcx, %rax
+    movq %rdx, %r10
+    shlq $52, %r10
+    shrq $12, %rdx
+    movq %r8, %r11
+    shlq $14, %r11
+    orq %r11, %rdx
+    movq %r9, %r11
+    shlq $40, %r11
+    orq %r11, %rdx
+    shrq $24, %r9
+    addq %r10, %rax
+    adcq $0, %rdx
+    adcq $0, %r9
+    movq %rax, ST_H(%rdi)
+    movq %rdx, (ST_H + 8)(%rdi)
+    movq %r9, (ST_H + 16)(%rdi)
+.Lret:
+    ret
+END(poly1305_blocks_avx2_4x)
+
+ELF_NOTES
