@@ -80,6 +80,7 @@ static const simd_kernel md5[] = {
 };
 
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "rv64", SIMD_CAP_ASM, poly1305_blocks_rv64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 

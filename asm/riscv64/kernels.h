@@ -16,4 +16,7 @@ SIMD_MD5_KERNEL(md5_blocks_zbb);  /* + Zbb */
 SIMD_CHACHA20_KERNEL(chacha20_xor_rvv); /* V */
 SIMD_CHACHA20_KERNEL(chacha20_xor_rvv_zvkb); /* V + Zvkb */
 
+/* Poly1305, one block at a time in base 2^64 (mul/mulhu): rv64gc. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_rv64);
+
 #endif
