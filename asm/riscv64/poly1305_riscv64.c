@@ -30,8 +30,8 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 9 * 8 * 4, "rvv table size");
 enum {
     RVV_LANES = 8,
     RVV_GROUP = RVV_LANES * SIMD_POLY1305_BLOCK,
-    POLY1305_RVV_MIN_CACHED = 256,
-    POLY1305_RVV_MIN_FRESH = 512,
+    POLY1305_RVV_MIN_CACHED = 128,
+    POLY1305_RVV_MIN_FRESH = 640,
 };
 
 #define LIMB_MASK 0x3ffffffu
@@ -73,6 +73,7 @@ static void limbs_reduced(const uint64_t h[3], uint32_t l[5])
  * for r^(8 - i). The powers come from the scalar kernel itself: a zero
  * block with padbit 0 multiplies h by r.
  */
+__attribute__((noinline)) /* once per key; its own symbol for the counts */
 static void build_table(simd_poly1305 *st)
 {
     static const uint64_t zero[2];
