@@ -6,6 +6,14 @@
 
 #include "prov_ctx.h"
 
+/* ChaCha20-Poly1305's reasons (tags, TLS records). */
+enum {
+    SIMD_R_INVALID_TAG_LENGTH = 200,
+    SIMD_R_TAG_NOT_NEEDED,
+    SIMD_R_TAG_NOT_SET,
+    SIMD_R_INVALID_DATA,
+};
+
 enum {
     SIMD_R_INVALID_KEY_LENGTH = 100,
     SIMD_R_INVALID_IV_LENGTH,

@@ -90,6 +90,8 @@ fail:
 static const OSSL_ALGORITHM ciphers[] = {
     {"ChaCha20", "provider=simd", simd_chacha20_functions,
      "ChaCha20 stream cipher (simdprov)"},
+    {"ChaCha20-Poly1305", "provider=simd", simd_chacha20_poly1305_functions,
+     "ChaCha20-Poly1305 AEAD, RFC 8439 (simdprov)"},
     {NULL, NULL, NULL, NULL},
 };
 

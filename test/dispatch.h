@@ -46,6 +46,10 @@ typedef struct {
  * above; otherwise the missing ones are NULL. */
 int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f);
 
+/* ChaCha20-Poly1305 from `prov` (its exact name, not a prefix), with its
+ * provider context. Returns 1 when every cipher function above is there. */
+int tu_load_aead(OSSL_PROVIDER *prov, tu_cipher_fns *f);
+
 /* An implementation's dispatch table from a provider (by a name it lists),
  * and one function of it; NULL when absent. */
 const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,

@@ -4,6 +4,8 @@
  * allocator hook (allochook.h) sees every block; the first check proves it
  * can see the key at all.
  */
+#include <string.h>
+
 #include "allochook.h"
 #include "testutil.h"
 
@@ -33,10 +35,69 @@ static void test_key_wiped(void)
     EVP_CIPHER_free(c);
 }
 
+/* ChaCha20 block 0 under key and nonce (default's ChaCha20, freed and so
+ * wiped before the scan): the AEAD's Poly1305 one-time key. */
+static void one_time_key(const uint8_t key[32], const uint8_t nonce[12],
+                         uint8_t otk[32])
+{
+    EVP_CIPHER *c = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    uint8_t iv[16] = {0}, zero[32] = {0};
+    int outl;
+
+    memcpy(iv + 4, nonce, 12);
+    CU_ASSERT_FATAL(c != NULL && ctx != NULL);
+    CU_ASSERT(EVP_EncryptInit_ex2(ctx, c, key, iv, NULL));
+    CU_ASSERT(EVP_EncryptUpdate(ctx, otk, &outl, zero, 32));
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(c);
+}
+
+/* ChaCha20-Poly1305: the key and the message's one-time MAC key (kept with
+ * the keystream) are gone after a re-key and after free. */
+static void test_aead_key_wiped(void)
+{
+    uint8_t key1[32], key2[32], nonce[12], otk1[32], otk2[32], buf[64],
+        tag[16];
+    EVP_CIPHER *c = EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                     "provider=simd");
+    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+    int outl;
+
+    CU_ASSERT_FATAL(c != NULL && ctx != NULL);
+    tu_rand_bytes(key1, 32);
+    tu_rand_bytes(key2, 32);
+    tu_rand_bytes(nonce, 12);
+    tu_rand_bytes(buf, sizeof(buf));
+    one_time_key(key1, nonce, otk1);
+    one_time_key(key2, nonce, otk2);
+    CU_ASSERT(EVP_EncryptInit_ex2(ctx, c, key1, nonce, NULL));
+    CU_ASSERT(EVP_EncryptUpdate(ctx, NULL, &outl, buf, 13));
+    CU_ASSERT(EVP_EncryptUpdate(ctx, buf, &outl, buf, 64));
+    CU_ASSERT(tu_alloc_live_contains(key1)); /* the test can see both... */
+    CU_ASSERT(tu_alloc_live_contains(otk1));
+    CU_ASSERT(EVP_EncryptFinal_ex(ctx, buf, &outl));
+    CU_ASSERT(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1);
+    CU_ASSERT(EVP_EncryptInit_ex2(ctx, NULL, key2, NULL, NULL));
+    CU_ASSERT(!tu_alloc_live_contains(key1)); /* ...and re-keying removed them */
+    CU_ASSERT(!tu_alloc_live_contains(otk1));
+    CU_ASSERT(EVP_EncryptUpdate(ctx, buf, &outl, buf, 64));
+    CU_ASSERT(tu_alloc_live_contains(key2));
+    CU_ASSERT(tu_alloc_live_contains(otk2));
+    tu_alloc_watch(key2);
+    EVP_CIPHER_CTX_free(ctx);
+    CU_ASSERT_EQUAL(tu_alloc_unwatch(), 0);
+    CU_ASSERT(!tu_alloc_live_contains(key2));
+    CU_ASSERT(!tu_alloc_live_contains(otk2));
+    EVP_CIPHER_free(c);
+}
+
 int main(void)
 {
     static const tu_test tests[] = {
         {"key material wiped on re-key and free", test_key_wiped},
+        {"ChaCha20-Poly1305: key and one-time key wiped on re-key and free",
+         test_aead_key_wiped},
         {NULL, NULL},
     };
 

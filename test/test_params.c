@@ -102,6 +102,101 @@ static void test_cipher_params_match_default(void)
     EVP_CIPHER_free(c[1]);
 }
 
+/* Two parameter lists name the same keys with the same types, in order. */
+static int same_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    for (; a->key != NULL && b->key != NULL; a++, b++)
+        if (strcmp(a->key, b->key) != 0 || a->data_type != b->data_type)
+            return 0;
+    return a->key == NULL && b->key == NULL;
+}
+
+static void test_aead_params_match_default(void)
+{
+    EVP_CIPHER *c[2] = {EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                         "provider=simd"),
+                        EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                         "provider=default")};
+    static const struct {
+        const char *key;
+        int as_size;
+    } keys[] = {
+        {OSSL_CIPHER_PARAM_AEAD, 0},
+        {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
+        {OSSL_CIPHER_PARAM_CTS, 0},
+        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
+        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0},
+        {OSSL_CIPHER_PARAM_KEYLEN, 1},
+        {OSSL_CIPHER_PARAM_IVLEN, 1},
+        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
+    };
+    EVP_CIPHER_CTX *ctx[2];
+    int aead = -1;
+    OSSL_PARAM p[] = {OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, &aead),
+                      OSSL_PARAM_END};
+
+    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
+    CU_ASSERT_STRING_EQUAL(
+        OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c[0])), "simd");
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), EVP_CIPHER_get_flags(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), 0x300010);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_mode(c[0]), EVP_CIPHER_get_mode(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_nid(c[0]), EVP_CIPHER_get_nid(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_key_length(c[0]), 32);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), 12);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_block_size(c[0]), 1);
+    for (size_t i = 0; i < SIMD_COUNT(keys); i++)
+        same_cipher_param(c, keys[i].key, keys[i].as_size);
+    CU_ASSERT(EVP_CIPHER_get_params(c[0], p));
+    CU_ASSERT_EQUAL(aead, 1);
+    CU_ASSERT(same_param_list(EVP_CIPHER_gettable_params(c[0]),
+                              EVP_CIPHER_gettable_params(c[1])));
+    CU_ASSERT(same_param_list(EVP_CIPHER_gettable_ctx_params(c[0]),
+                              EVP_CIPHER_gettable_ctx_params(c[1])));
+    CU_ASSERT(same_param_list(EVP_CIPHER_settable_ctx_params(c[0]),
+                              EVP_CIPHER_settable_ctx_params(c[1])));
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_CIPHER_settable_ctx_params(c[0]), OSSL_CIPHER_PARAM_AEAD_TLS1_AAD));
+    /* The context parameters of a keyed context, and after tlsaad. */
+    for (int k = 0; k < 2; k++) {
+        static const uint8_t key[32], iv[12];
+
+        ctx[k] = EVP_CIPHER_CTX_new();
+        CU_ASSERT_FATAL(ctx[k] != NULL);
+        CU_ASSERT(EVP_EncryptInit_ex2(ctx[k], c[k], key, iv, NULL));
+    }
+    for (int round = 0; round < 2; round++) {
+        static const uint8_t aad[13] = {[12] = 40};
+        size_t v[2][4];
+
+        for (int k = 0; k < 2; k++) {
+            OSSL_PARAM q[] = {
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &v[k][0]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, &v[k][1]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &v[k][2]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, &v[k][3]),
+                OSSL_PARAM_END};
+
+            CU_ASSERT(EVP_CIPHER_CTX_get_params(ctx[k], q));
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_iv_length(ctx[k]), 12);
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_key_length(ctx[k]), 32);
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_tag_length(ctx[k]),
+                            EVP_CIPHER_CTX_get_tag_length(ctx[1 - k]));
+            if (round == 0)
+                CU_ASSERT_EQUAL(EVP_CIPHER_CTX_ctrl(
+                                    ctx[k], EVP_CTRL_AEAD_TLS1_AAD, 13,
+                                    (void *)aad), 16);
+        }
+        CU_ASSERT(memcmp(v[0], v[1], sizeof(v[0])) == 0);
+    }
+    for (int k = 0; k < 2; k++) {
+        EVP_CIPHER_CTX_free(ctx[k]);
+        EVP_CIPHER_free(c[k]);
+    }
+}
+
 static void test_digest_params_match_default(void)
 {
     EVP_MD *m[2] = {EVP_MD_fetch(t.libctx, "MD5", "provider=simd"),
@@ -138,6 +233,8 @@ int main(void)
         {"provider parameters", test_provider_params},
         {"ChaCha20 parameters match default", test_cipher_params_match_default},
         {"MD5 parameters match default", test_digest_params_match_default},
+        {"ChaCha20-Poly1305 parameters match default",
+         test_aead_params_match_default},
         {NULL, NULL},
     };
 
