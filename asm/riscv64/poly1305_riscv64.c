@@ -95,6 +95,10 @@ static void build_table(simd_poly1305 *st)
             t[(4 + j) * RVV_LANES + lane] = 5 * l[j];
     }
     st->table_of = POLY1305_TABLE_RVV;
+    /* the stack copies of r^8 are key material too */
+    memset(&p, 0, offsetof(simd_poly1305, s));
+    memset(l, 0, sizeof(l));
+    __asm__ volatile("" : : "r"(&p), "r"(l) : "memory");
 }
 
 /* h += the groups (in 4-byte aligned) in 26-bit limbs, then back to base
