@@ -35,11 +35,11 @@ aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | ne
 ppc64le     | power8         | asm arch_2_07                   | power8  | portable
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | portable
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | portable
-riscv64     | rv64,zbb=false | asm                             | base    | portable
-riscv64     | rv64           | asm zbb                         | zbb     | portable
-riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | portable
-riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | portable
-riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | portable
+riscv64     | rv64,zbb=false | asm                             | base    | rv64
+riscv64     | rv64           | asm zbb                         | zbb     | rv64
+riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | rvv
+riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | rvv
+riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | rvv
 loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx
 loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx
 '
