@@ -74,7 +74,13 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305 scalar (poly1305_scalar.S): mulld/mulhdu, every ppc64le CPU; 29
+ * instructions per 16-byte block against OpenSSL 3.0's 32 (scalar) and
+ * 41.75 (its POWER8 VSX loop): asm/ppc64le/README.md.
+ */
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "scalar", SIMD_CAP_ASM, poly1305_blocks_scalar),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 

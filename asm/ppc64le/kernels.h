@@ -9,6 +9,8 @@
  *   chacha20_power10_8x  8 blocks per iteration (chacha20_power10.S), whole
  *                        512-byte groups only (len rounded down; the rest is
  *                        the caller's). lxvp/stxvp: SIGILL on POWER8/9.
+ *   poly1305_blocks_scalar every ppc64le CPU: one stream in GPRs, base 2^64
+ *                        (poly1305_scalar.S).
  */
 #ifndef SIMDPROV_KERNELS_PPC64LE_H
 #define SIMDPROV_KERNELS_PPC64LE_H
@@ -21,5 +23,7 @@
 SIMD_CHACHA20_KERNEL(chacha20_xor_vsx);
 SIMD_CHACHA20_KERNEL(chacha20_xor_power10);
 SIMD_CHACHA20_KERNEL(chacha20_power10_8x);
+
+SIMD_POLY1305_KERNEL(poly1305_blocks_scalar);
 
 #endif
