@@ -79,7 +79,10 @@ static const simd_kernel md5[] = {
  * instructions per 16-byte block against OpenSSL 3.0's 32 (scalar) and
  * 41.75 (its POWER8 VSX loop): asm/ppc64le/README.md.
  */
+#define NEEDS_POWER9 (NEEDS_POWER8 | SIMD_CAP_PPC_ARCH_3_00)
+
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "power9", NEEDS_POWER9, poly1305_blocks_power9),
     SIMD_KERNEL(poly1305, "scalar", SIMD_CAP_ASM, poly1305_blocks_scalar),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
