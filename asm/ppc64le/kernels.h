@@ -11,7 +11,8 @@
  *                        the caller's). lxvp/stxvp: SIGILL on POWER8/9.
  *   poly1305_blocks_scalar every ppc64le CPU: one stream in GPRs, base 2^64
  *                        (poly1305_scalar.S);
- *   poly1305_blocks_power9 POWER9+ (ISA 3.0 vmsumudm), poly1305_ppc64le.c:
+ *   poly1305_blocks_power9 POWER9+ (ISA 3.0 vmsumudm), poly1305_entry.S and
+ *                        poly1305_ppc64le.c:
  *                        whole 128-byte groups through
  *                        poly1305_power9_groups (poly1305_power9.S, radix
  *                        2^44, its own calling convention below), short
@@ -29,19 +30,20 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_vsx);
 SIMD_CHACHA20_KERNEL(chacha20_xor_power10);
 SIMD_CHACHA20_KERNEL(chacha20_power10_8x);
 
-SIMD_POLY1305_KERNEL(poly1305_blocks_scalar);
+/* Hidden (as asm.h's ENTRY makes them): then a C caller knows r2 survives
+ * the call and can make it a tail call. */
+__attribute__((visibility("hidden"))) SIMD_POLY1305_KERNEL(poly1305_blocks_scalar);
 SIMD_POLY1305_KERNEL(poly1305_blocks_power9);
 
-/* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h). */
-#define POLY1305_TABLE_POWER9 1 /* r^8..r^1, radix 2^44 */
-/* Table empty; table[0] counts the bytes this key gave the scalar kernel
- * (poly1305_ppc64le.c). */
-#define POLY1305_TABLE_POWER9_SEEN 2
+/* The entry's long side (poly1305_ppc64le.c); the table ids are in
+ * poly1305_power9.h. */
+__attribute__((visibility("hidden"))) SIMD_POLY1305_KERNEL(poly1305_power9_long);
 
 /* groups >= 1 whole 128-byte groups; acc is h in radix 2^44 and table the
  * entry's powers of r (poly1305_ppc64le.c). vmsumudm: SIGILL before
  * POWER9. */
-void poly1305_power9_groups(uint64_t acc[3], const uint8_t *in, size_t groups,
+__attribute__((visibility("hidden"))) void
+poly1305_power9_groups(uint64_t acc[3], const uint8_t *in, size_t groups,
                             const uint64_t *table, uint64_t pad40);
 
 #endif

@@ -1,12 +1,14 @@
 /*
- * The ppc64le Poly1305 vector entry (POWER9+): whole 128-byte groups through
+ * The ppc64le Poly1305 vector path (POWER9+): whole 128-byte groups through
  * poly1305_power9_groups (vmsumudm, radix 2^44), everything else through the
- * scalar kernel, split by length.
+ * scalar kernel, split by length. The entry, poly1305_blocks_power9, is in
+ * assembly (poly1305_entry.S) and applies the rule below; this file has
+ * the long side, poly1305_power9_long, and the table build.
  *
  * The group kernel's fixed cost is the table (r^1..r^8 in radix 2^44 with
  * the 20x multiples: seven multiplications here, once per key) and the
  * conversions of h and the register set-up, once per call. Below the
- * crossover that outweighs its 13 instructions per block against the scalar
+ * crossover that outweighs its 14 instructions per block against the scalar
  * kernel's 29, so (counted under qemu, asm/ppc64le/README.md):
  * - fresh key (every AEAD message and TLS record keys Poly1305 anew): a
  *   call of POWER9_MIN_FRESH bytes or more builds the table;
@@ -22,6 +24,7 @@
 #include <stddef.h>
 
 #include "kernels.h"
+#include "poly1305_power9.h"
 
 _Static_assert(offsetof(simd_poly1305, h) == 0, "h offset");
 _Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
@@ -30,11 +33,11 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS >= 2 * 20, "power9 table size");
 #define M44 ((UINT64_C(1) << 44) - 1)
 #define M42 ((UINT64_C(1) << 42) - 1)
 
-enum {
-    POWER9_GROUP = 8 * SIMD_POLY1305_BLOCK,
-    POWER9_MIN_CACHED = 128,
-    POWER9_MIN_FRESH = 512,
-};
+_Static_assert(offsetof(simd_poly1305, table_of) == POLY1305_OFF_TABLE_OF,
+               "table_of offset");
+_Static_assert(offsetof(simd_poly1305, table) == POLY1305_OFF_TABLE,
+               "table offset");
+_Static_assert(POWER9_GROUP == 8 * SIMD_POLY1305_BLOCK, "group size");
 
 typedef unsigned __int128 u128;
 
@@ -109,33 +112,15 @@ static void groups_power9(simd_poly1305 *st, const uint8_t *in, size_t groups,
     st->h[2] = (uint64_t)(hi >> 64);
 }
 
-void poly1305_blocks_power9(simd_poly1305 *st, const uint8_t *in, size_t len,
-                            uint32_t padbit)
+/* Called by the entry (poly1305_entry.S) at or above the crossover. */
+void poly1305_power9_long(simd_poly1305 *st, const uint8_t *in, size_t len,
+                          uint32_t padbit)
 {
-    size_t groups = len / POWER9_GROUP;
-    uint64_t seen =
-        st->table_of == POLY1305_TABLE_POWER9_SEEN ? st->table[0] : 0;
-    size_t min;
+    size_t groups = len / POWER9_GROUP, done = groups * POWER9_GROUP;
 
-    if (seen > POWER9_MIN_FRESH)
-        seen = POWER9_MIN_FRESH;
-    min = st->table_of == POLY1305_TABLE_POWER9 || seen >= POWER9_MIN_FRESH
-              ? POWER9_MIN_CACHED
-              : POWER9_MIN_FRESH;
-    if (len < min) {
-        if (st->table_of != POLY1305_TABLE_POWER9) {
-            /* saturating: only "reached the crossover" matters */
-            st->table_of = POLY1305_TABLE_POWER9_SEEN;
-            st->table[0] = len < POWER9_MIN_FRESH - seen ? seen + len
-                                                         : POWER9_MIN_FRESH;
-        }
-        poly1305_blocks_scalar(st, in, len, padbit);
-        return;
-    }
     if (st->table_of != POLY1305_TABLE_POWER9)
         build_table(st);
     groups_power9(st, in, groups, padbit);
-    if (len > groups * POWER9_GROUP)
-        poly1305_blocks_scalar(st, in + groups * POWER9_GROUP,
-                               len - groups * POWER9_GROUP, padbit);
+    if (len > done)
+        poly1305_blocks_scalar(st, in + done, len - done, padbit);
 }
