@@ -34,7 +34,7 @@ aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | po
 aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | portable | sve2/aarch64
 ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
-ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power9
+ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
 riscv64     | rv64,zbb=false | asm                             | base    | portable
 riscv64     | rv64           | asm zbb                         | zbb     | portable
 riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | portable

@@ -1,8 +1,9 @@
 /*
- * The POWER9 Poly1305 entry, poly1305_blocks_power9 (ABI: asm/kernels.h):
- * routes by length between the scalar kernel and poly1305_power9_long (the
- * vector path, poly1305_ppc64le.c), with the rule of poly1305_ppc64le.c's
- * header. It is assembly only so that the short path is two compares and a
+ * The vector Poly1305 entries, poly1305_blocks_power9 and _power10 (ABI:
+ * asm/kernels.h): each routes by length between the scalar kernel and its
+ * long side, poly1305_power9_long / _power10_long (poly1305_ppc64le.c), with
+ * the rule of poly1305_ppc64le.c's header. Both share the table (same
+ * layout, same id). It is assembly only so that the short path is two compares and a
  * tail branch: gcc 12 keeps a stack frame and a call there (it makes no
  * sibling call to a function of another object under ELFv2), about 30
  * instructions a call, which a TLS record pays on each of its three
@@ -17,10 +18,11 @@
 #include "asm.h"
 #include "poly1305_power9.h"
 
-SIMD_FUNCTION(poly1305_blocks_power9, 5)
-	addis	2, 12, .TOC.-poly1305_blocks_power9@ha
-	addi	2, 2, .TOC.-poly1305_blocks_power9@l
-	.localentry poly1305_blocks_power9, .-poly1305_blocks_power9
+.macro POLY1305_ENTRY name, long
+SIMD_FUNCTION(\name, 5)
+	addis	2, 12, .TOC.-\name@ha
+	addi	2, 2, .TOC.-\name@l
+	.localentry \name, .-\name
 	ld	9, POLY1305_OFF_TABLE_OF(3)
 	cmpldi	9, POLY1305_TABLE_POWER9
 	bne	1f
@@ -44,7 +46,11 @@ SIMD_FUNCTION(poly1305_blocks_power9, 5)
 	std	10, POLY1305_OFF_TABLE(3)
 	std	9, POLY1305_OFF_TABLE_OF(3)
 	b	poly1305_blocks_scalar
-3:	b	poly1305_power9_long
-END(poly1305_blocks_power9)
+3:	b	\long
+END(\name)
+.endm
+
+POLY1305_ENTRY poly1305_blocks_power9, poly1305_power9_long
+POLY1305_ENTRY poly1305_blocks_power10, poly1305_power10_long
 
 ELF_NOTES

@@ -52,7 +52,13 @@
 
 #include "asm.h"
 
-	.machine power9
+/*
+ * Two builds of the loop: poly1305_power9_groups (ISA 3.0) and
+ * poly1305_power10_groups (ISA 3.1: lxvp, xxeval, vsrq; SIGILL before
+ * POWER10, so only arch.c's needs keep it off POWER9). The assembler is
+ * told power10 for both; the POWER9 build uses no ISA 3.1 instruction.
+ */
+	.machine power10
 
 #define ACC	3
 #define IN	4
@@ -87,8 +93,21 @@
 #define P0	22	/* pair 0's entries: v22..v26; pair 1's: v27..v31 */
 #define P1	27
 
-/* Split blocks at off and off+16 into A0, A1, A2 (lanes dw1, dw0). */
-.macro SPLIT off
+/*
+ * Split blocks at off and off+16 into A0, A1, A2 (lanes dw1, dw0). POWER10:
+ * one lxvp (its odd register gets the lower block) and xxeval for
+ * (lo >> 44 | hi << 20) & M44 (truth table 21: (A | B) & C).
+ */
+.macro SPLIT off, p10
+.if \p10
+	lxvp	32+A0, \off(IN)		/* A1 = block A, A0 = block B */
+	xxpermdi 32+A2, 32+A0, 32+A1, 3		/* low halves */
+	xxpermdi 32+HI, 32+A0, 32+A1, 0		/* high halves */
+	vand	A0, A2, M44
+	vsrd	A1, A2, SH44
+	vsld	A2, HI, SH20
+	xxeval	32+A1, 32+A1, 32+A2, 32+M44, 21
+.else
 	lxv	32+A0, \off(IN)
 	lxv	32+A1, \off+16(IN)
 	xxpermdi 32+A2, 32+A1, 32+A0, 3		/* low halves */
@@ -98,6 +117,7 @@
 	vsld	A2, HI, SH20
 	vor	A1, A1, A2
 	vand	A1, A1, M44
+.endif
 	vsrd	A2, HI, SH24
 	vor	A2, A2, PADV
 .endm
@@ -115,8 +135,23 @@
 	vmsumudm C2, A2, \base+0, C2
 .endm
 
-/* The same with pair p's entries loaded from the table one at a time. */
-.macro MULMEM p
+/* The same with pair p's entries loaded from the table as they are needed
+ * (POWER10: lxvp loads two, the odd register T getting the first). */
+.macro MULMEM p, p10
+.if \p10
+	lxvp	32+TB, (5*\p+0)*16(TABLE)	/* T = b0, TB = b1 */
+	vmsumudm C0, A0, T, C0
+	vmsumudm C1, A1, T, C1
+	vmsumudm C2, A2, T, C2
+	vmsumudm C1, A0, TB, C1
+	vmsumudm C2, A1, TB, C2
+	lxvp	32+TB, (5*\p+2)*16(TABLE)	/* T = b2, TB = 20b1 */
+	vmsumudm C2, A0, T, C2
+	vmsumudm C0, A2, TB, C0
+	lxv	32+T, (5*\p+4)*16(TABLE)
+	vmsumudm C0, A1, T, C0
+	vmsumudm C1, A2, T, C1
+.else
 	lxv	32+TB, (5*\p+0)*16(TABLE)
 	vmsumudm C0, A0, TB, C0
 	vmsumudm C1, A1, TB, C1
@@ -131,6 +166,17 @@
 	lxv	32+TB, (5*\p+4)*16(TABLE)
 	vmsumudm C0, A1, TB, C0
 	vmsumudm C1, A2, TB, C1
+.endif
+.endm
+
+/* t = c >> n (n: a splatted count), quadword; POWER9 by octets then bits. */
+.macro SHR128 t, c, n, p10
+.if \p10
+	vsrq	\t, \c, \n
+.else
+	vsro	\t, \c, \n
+	vsr	\t, \t, \n
+.endif
 .endm
 
 /* Pairs 0 and 1 keep their entries in v22..v31. */
@@ -142,7 +188,8 @@
 	lxv	32+\base+4, (5*\p+4)*16(TABLE)
 .endm
 
-ENTRY(poly1305_power9_groups)
+.macro POLY1305_GROUPS name, p10
+ENTRY(\name)
 	stxv	32+20, -16(1)
 	stxv	32+21, -32(1)
 	stxv	32+22, -48(1)
@@ -181,29 +228,26 @@ ENTRY(poly1305_power9_groups)
 	LOADPAIR 1, P1
 
 	.p2align 4
-1:	SPLIT	0
+1:	SPLIT	0, \p10
 	vaddudm	A0, A0, H0
 	vaddudm	A1, A1, H1
 	vaddudm	A2, A2, H2
 	MULREG	P0, ZERO, ZERO, ZERO
-	SPLIT	32
+	SPLIT	32, \p10
 	MULREG	P1, C0, C1, C2
-	SPLIT	64
-	MULMEM	2
-	SPLIT	96
-	MULMEM	3
+	SPLIT	64, \p10
+	MULMEM	2, \p10
+	SPLIT	96, \p10
+	MULMEM	3, \p10
 
 	/* Carry the columns into h (bounds in the header). */
-	vsro	T, C0, SH44
-	vsr	T, T, SH44
+	SHR128	T, C0, SH44, \p10
 	vand	H0, C0, M44Q
 	vadduqm	C1, C1, T
-	vsro	T, C1, SH44
-	vsr	T, T, SH44
+	SHR128	T, C1, SH44, \p10
 	vand	H1, C1, M44Q
 	vadduqm	C2, C2, T
-	vsro	T, C2, SH42
-	vsr	T, T, SH42
+	SHR128	T, C2, SH42, \p10
 	vand	H2, C2, M42Q
 	vsld	TB, T, TWO
 	vaddudm	H0, H0, T
@@ -233,6 +277,10 @@ ENTRY(poly1305_power9_groups)
 	lxv	32+30, -176(1)
 	lxv	32+31, -192(1)
 	blr
-END(poly1305_power9_groups)
+END(\name)
+.endm
+
+POLY1305_GROUPS poly1305_power9_groups, 0
+POLY1305_GROUPS poly1305_power10_groups, 1
 
 ELF_NOTES

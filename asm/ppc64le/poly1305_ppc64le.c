@@ -93,8 +93,11 @@ static void build_table(simd_poly1305 *st)
     st->table_of = POLY1305_TABLE_POWER9;
 }
 
-static void groups_power9(simd_poly1305 *st, const uint8_t *in, size_t groups,
-                          uint32_t padbit)
+typedef void groups_fn(uint64_t acc[3], const uint8_t *in, size_t groups,
+                       const uint64_t *table, uint64_t pad40);
+
+static inline void run_groups(groups_fn *fn, simd_poly1305 *st,
+                              const uint8_t *in, size_t groups, uint32_t padbit)
 {
     uint64_t acc[3];
     u128 t, hi;
@@ -102,8 +105,7 @@ static void groups_power9(simd_poly1305 *st, const uint8_t *in, size_t groups,
     acc[0] = st->h[0] & M44;
     acc[1] = (st->h[0] >> 44 | st->h[1] << 20) & M44;
     acc[2] = st->h[1] >> 24 | st->h[2] << 40;
-    poly1305_power9_groups(acc, in, groups, st->table,
-                           (uint64_t)padbit << 40);
+    fn(acc, in, groups, st->table, (uint64_t)padbit << 40);
     /* acc: h0 < 2^44, h1 < 2^44 + 2^12, h2 < 2^42, so h[2] < 5 */
     t = ((u128)acc[1] << 44) + acc[0];
     hi = (t >> 64) + ((u128)acc[2] << 24);
@@ -112,15 +114,27 @@ static void groups_power9(simd_poly1305 *st, const uint8_t *in, size_t groups,
     st->h[2] = (uint64_t)(hi >> 64);
 }
 
-/* Called by the entry (poly1305_entry.S) at or above the crossover. */
-void poly1305_power9_long(simd_poly1305 *st, const uint8_t *in, size_t len,
-                          uint32_t padbit)
+static inline void long_path(groups_fn *fn, simd_poly1305 *st,
+                             const uint8_t *in, size_t len, uint32_t padbit)
 {
     size_t groups = len / POWER9_GROUP, done = groups * POWER9_GROUP;
 
     if (st->table_of != POLY1305_TABLE_POWER9)
         build_table(st);
-    groups_power9(st, in, groups, padbit);
+    run_groups(fn, st, in, groups, padbit);
     if (len > done)
         poly1305_blocks_scalar(st, in + done, len - done, padbit);
+}
+
+/* Called by the entries (poly1305_entry.S) at or above the crossover. */
+void poly1305_power9_long(simd_poly1305 *st, const uint8_t *in, size_t len,
+                          uint32_t padbit)
+{
+    long_path(poly1305_power9_groups, st, in, len, padbit);
+}
+
+void poly1305_power10_long(simd_poly1305 *st, const uint8_t *in, size_t len,
+                           uint32_t padbit)
+{
+    long_path(poly1305_power10_groups, st, in, len, padbit);
 }
