@@ -37,7 +37,11 @@
  *   family that filled it (asm/<arch>/kernels.h lists the ids); a kernel
  *   that finds another id there rebuilds it before use. So states may be
  *   copied (EVP dup) and handed between kernels freely. Only 8-byte
- *   alignment of the state may be assumed.
+ *   alignment of the state may be assumed. An id with
+ *   SIMD_POLY1305_TABLE_PUBLIC set says the table holds no powers of r,
+ *   only bookkeeping that follows from message lengths (e.g. a byte count):
+ *   the glue wipes a table as key material only without that bit, since a
+ *   kilobyte wiped per message shows at 64-byte messages.
  */
 #ifndef SIMDPROV_KERNELS_H
 #define SIMDPROV_KERNELS_H
@@ -50,6 +54,7 @@
 #define SIMD_POLY1305_BLOCK 16
 #define SIMD_POLY1305_KEY 32
 #define SIMD_POLY1305_TAG 16
+#define SIMD_POLY1305_TABLE_PUBLIC 0x100 /* in table_of: no powers of r */
 /* Room for a vector kernel's powers of r: 16 powers in 2^44 radix with
  * their 20x multiples fit. */
 #define SIMD_POLY1305_TABLE_WORDS 128

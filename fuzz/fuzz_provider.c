@@ -2,8 +2,9 @@
  * libFuzzer harness: drives simd and OpenSSL's default provider through
  * their dispatch tables with the same fuzzer-chosen sequence (new/dup/free,
  * init with keys and IVs of any length, updates and one-shot calls of any
- * size and split, parameters of any type, final; ChaCha20 and MD5) and
- * aborts when their outcomes or outputs differ. The first input byte picks
+ * size and split, parameters of any type, final; ChaCha20, MD5, and
+ * ChaCha20-Poly1305 with its tags and TLS records) and aborts when their
+ * outcomes or outputs differ. The first input byte picks
  * which simd instance runs: one per kernel this CPU can run.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined (meson -Dfuzz=true).
@@ -25,6 +26,8 @@
 #define MAX_INSTANCES 16
 static tu_alg_fns simd[MAX_INSTANCES], deflt;
 static int ninstances;
+/* ChaCha20-Poly1305 of the same instances. */
+static tu_cipher_fns simd_aead[MAX_INSTANCES], deflt_aead;
 
 static void load(OSSL_PROVIDER *p, tu_alg_fns *f)
 {
@@ -55,6 +58,10 @@ static OSSL_PROVIDER *load_in_new_libctx(const char *name)
     return p;
 }
 
+/* POLY1305, at the end of this file. */
+static void load_mac_instances(uint32_t caps);
+static void fuzz_mac(const uint8_t *data, size_t size);
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     /* The CPU under test: SIMDPROV_TEST_LEVEL lowers it (test/testcaps.h). */
@@ -64,26 +71,38 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (getenv("OPENSSL_MODULES") == NULL)
         setenv("OPENSSL_MODULES", SIMDPROV_BUILD_DIR, 1);
     load(load_in_new_libctx("default"), &deflt);
-    /* One simd instance per runnable ChaCha20 kernel, MD5 kernels in turn. */
+    if (!tu_load_aead(providers[nlibctxs - 1], &deflt_aead))
+        abort();
+    /* One simd instance per runnable ChaCha20 kernel, MD5 and Poly1305
+     * kernels in turn. */
     const simd_table *ct = &simd_arch_this.tables[SIMD_ALG_CHACHA20];
     const simd_table *mt = &simd_arch_this.tables[SIMD_ALG_MD5];
+    const simd_table *pt = &simd_arch_this.tables[SIMD_ALG_POLY1305];
 
     for (size_t i = 0; i < ct->n; i++) {
         const simd_kernel *k = &ct->kernels[i];
         const simd_kernel *m = &mt->kernels[(size_t)ninstances % mt->n];
+        const simd_kernel *p = &pt->kernels[(size_t)ninstances % pt->n];
 
         if (!simd_runnable(k->needs, caps) || ninstances == MAX_INSTANCES)
             continue;
         setenv("SIMDPROV_CHACHA20", k->name, 1);
         setenv("SIMDPROV_MD5",
                simd_runnable(m->needs, caps) ? m->name : "portable", 1);
-        load(load_in_new_libctx("simd"), &simd[ninstances++]);
+        setenv("SIMDPROV_POLY1305",
+               simd_runnable(p->needs, caps) ? p->name : "portable", 1);
+        load(load_in_new_libctx("simd"), &simd[ninstances]);
+        if (!tu_load_aead(providers[nlibctxs - 1], &simd_aead[ninstances]))
+            abort();
+        ninstances++;
     }
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+    unsetenv("SIMDPROV_POLY1305");
     fprintf(stderr, "fuzz_provider: %d simd instances (caps %#x%s%s)\n",
             ninstances, caps, simd_test_level() ? ", SIMDPROV_TEST_LEVEL=" : "",
             simd_test_level() ? simd_test_level() : "");
+    load_mac_instances(caps);
     ERR_clear_error();
     return 0;
 }
@@ -158,16 +177,169 @@ static const char *const param_keys[] = {
     OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, "simd-unknown",
     OSSL_CIPHER_PARAM_MODE};
 
+/*
+ * ChaCha20-Poly1305 steps (input bytes from AEAD_OPS on pick one): init,
+ * AAD, data, one-shot calls, final, dup, parameters of any type (tags,
+ * tlsaad, tlsivfixed, lengths, unknown ones), TLS 1.2 records. Default
+ * dereferences a NULL input when a TLS record is pending, so a NULL input
+ * goes only with a NULL output or no bytes (final-like calls).
+ */
+#define AEAD_OPS 0xc0
+static const char *const aead_param_keys[] = {
+    OSSL_CIPHER_PARAM_KEYLEN,       OSSL_CIPHER_PARAM_IVLEN,
+    OSSL_CIPHER_PARAM_AEAD_TAG,     OSSL_CIPHER_PARAM_AEAD_TAGLEN,
+    OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD,
+    OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, OSSL_CIPHER_PARAM_TLS_VERSION,
+    "simd-unknown"};
+
+static void aead_step(reader *r, int op, const tu_cipher_fns *f[2], void *a[2])
+{
+    int ret[2];
+    size_t outl[2] = {0, 0};
+
+    switch (op % 9) {
+    case 0: { /* init: key and IV of any length, either may be absent */
+        uint8_t k[40], v[20];
+        int flags = byte(r), enc = flags & 4;
+        size_t kl = flags & 8 ? length(r, 40) : 32;
+        size_t vl = flags & 16 ? length(r, 20) : 12;
+
+        bytes(r, 40, k);
+        bytes(r, 20, v);
+        for (int i = 0; i < 2; i++)
+            ret[i] = (enc ? f[i]->encrypt_init : f[i]->decrypt_init)(
+                a[i], flags & 1 ? k : NULL, kl, flags & 2 ? v : NULL, vl, NULL);
+        CHECK(ret[0] == ret[1]);
+        break;
+    }
+    case 1:
+    case 2:
+    case 3: { /* AAD (no output) or data, update or one-shot */
+        size_t len = length(r, BUF), room = len;
+        int mode = byte(r), in_place = mode & 1, one_shot = mode & 4;
+        int aad = (mode & 0x30) == 0x10, null_in = (mode & 0xc0) == 0xc0;
+        size_t off = (size_t)(mode >> 3) % 64;
+
+        if (mode & 2)
+            room = length(r, BUF);
+        if (null_in && !aad)
+            len = 0;
+        bytes(r, len < 64 ? len : 64, inbuf);
+        for (int i = 0; i < 2; i++) {
+            uint8_t *o = aad ? NULL : out[i] + off;
+            const uint8_t *in = null_in ? NULL : inbuf;
+
+            if (in_place && o != NULL && in != NULL) {
+                memcpy(o, inbuf, len);
+                in = o;
+            }
+            ret[i] = (one_shot ? f[i]->cipher : f[i]->update)(
+                a[i], o, &outl[i], room, in, len);
+        }
+        CHECK(ret[0] == ret[1]);
+        CHECK(!ret[0] || outl[0] == outl[1]);
+        CHECK(!ret[0] || aad || null_in ||
+              memcmp(out[0] + off, out[1] + off, len) == 0);
+        break;
+    }
+    case 4:
+        for (int i = 0; i < 2; i++)
+            ret[i] = f[i]->final(a[i], out[i], &outl[i], BUF);
+        CHECK(ret[0] == ret[1] && (!ret[0] || outl[0] == outl[1]));
+        break;
+    case 5:
+        for (int i = 0; i < 2; i++) {
+            void *dup = f[i]->dupctx(a[i]);
+
+            CHECK(dup != NULL);
+            f[i]->freectx(a[i]);
+            a[i] = dup;
+        }
+        break;
+    case 6: { /* set parameters of any type */
+        uint8_t store[2][16];
+        OSSL_PARAM p[2];
+        const char *key = aead_param_keys[byte(r) % 9];
+        reader again = *r;
+
+        for (int i = 0; i < 2; i++) {
+            reader mine = again;
+
+            p[0] = fuzz_param(&mine, key, store[i]);
+            p[1] = OSSL_PARAM_construct_end();
+            ret[i] = f[i]->set_ctx_params(a[i], p);
+            *r = mine;
+        }
+        CHECK(ret[0] == ret[1]);
+        break;
+    }
+    case 7: { /* get parameters into any type */
+        uint8_t store[2][16];
+        OSSL_PARAM p[2][2];
+        const char *key = aead_param_keys[byte(r) % 9];
+        reader again = *r;
+
+        for (int i = 0; i < 2; i++) {
+            reader mine = again;
+
+            p[i][0] = fuzz_param(&mine, key, store[i]);
+            p[i][1] = OSSL_PARAM_construct_end();
+            ret[i] = f[i]->get_ctx_params(a[i], p[i]);
+            *r = mine;
+        }
+        CHECK(ret[0] == ret[1]);
+        CHECK(!ret[0] || p[0][0].return_size == p[1][0].return_size);
+        CHECK(!ret[0] || memcmp(store[0], store[1], 16) == 0);
+        break;
+    }
+    default: { /* a TLS 1.2 record: tlsaad, then one in-place call */
+        uint8_t aad[13];
+        size_t rec = length(r, 2000), call;
+        int delta = (int)(byte(r) % 8) - 4;
+
+        bytes(r, 13, aad);
+        aad[11] = (uint8_t)(rec >> 8);
+        aad[12] = (uint8_t)rec;
+        call = rec + 16 + (size_t)(delta < -2 || delta > 2 ? delta : 0);
+        bytes(r, call < 64 ? call : 64, inbuf);
+        for (int i = 0; i < 2; i++) {
+            OSSL_PARAM p[] = {OSSL_PARAM_octet_string(
+                                  OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, aad, 13),
+                              OSSL_PARAM_END};
+
+            memcpy(out[i], inbuf, call);
+            ret[i] = f[i]->set_ctx_params(a[i], p);
+            if (ret[i])
+                ret[i] = 2 + f[i]->update(a[i], out[i], &outl[i], BUF + 64,
+                                          out[i], call);
+        }
+        CHECK(ret[0] == ret[1]);
+        CHECK(ret[0] != 3 || outl[0] == outl[1]);
+        CHECK(memcmp(out[0], out[1], call) == 0);
+        break;
+    }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     reader r = {data, size};
     const tu_alg_fns *f[2];
-    void *c[2], *d[2];
+    const tu_cipher_fns *fa[2];
+    void *c[2], *d[2], *a[2];
+    int pick;
 
     if (ninstances == 0)
         abort();
-    f[0] = &simd[byte(&r) % ninstances];
+    pick = byte(&r) % ninstances;
+    f[0] = &simd[pick];
     f[1] = &deflt;
+    fa[0] = &simd_aead[pick];
+    fa[1] = &deflt_aead;
+    for (int i = 0; i < 2; i++) {
+        a[i] = fa[i]->newctx(fa[i]->provctx);
+        CHECK(a[i] != NULL);
+    }
     for (int i = 0; i < 2; i++) {
         c[i] = f[i]->c.newctx(f[i]->c.provctx);
         d[i] = f[i]->d.newctx(f[i]->d.provctx);
@@ -176,8 +348,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int steps = 0; r.n > 0 && steps < 64; steps++) {
         int ret[2];
         size_t outl[2] = {0, 0};
+        int op = byte(&r);
 
-        switch (byte(&r) % 12) {
+        if (op >= AEAD_OPS) {
+            aead_step(&r, op - AEAD_OPS, fa, a);
+            ERR_clear_error();
+            continue;
+        }
+        switch (op % 12) {
         case 0: { /* init: key and IV of any length, either may be absent */
             uint8_t k[40], v[20];
             int flags = byte(&r), enc = flags & 4;
@@ -308,6 +486,237 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < 2; i++) {
         f[i]->c.freectx(c[i]);
         f[i]->d.freectx(d[i]);
+        fa[i]->freectx(a[i]);
     }
+    fuzz_mac(data, size);
     return 0;
+}
+
+/*
+ * POLY1305 (EVP_MAC): one simd instance per runnable Poly1305 kernel, in
+ * library contexts of its own, and default's MAC from a library context of
+ * its own too. The same input, read again from its second byte, becomes a
+ * MAC call sequence: init with a key of any length (by argument, parameter,
+ * both or neither), updates of any size and alignment, final with any room,
+ * dup, key parameters of any type, algorithm parameters.
+ */
+static tu_mac_fns mac_simd[MAX_INSTANCES], mac_deflt;
+static int nmac;
+static OSSL_LIB_CTX *mac_libctxs[MAX_INSTANCES + 1];
+static OSSL_PROVIDER *mac_providers[MAX_INSTANCES + 1];
+
+static void load_mac(int slot, const char *name, tu_mac_fns *f)
+{
+    OSSL_LIB_CTX *lc = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *p = lc != NULL ? OSSL_PROVIDER_load(lc, name) : NULL;
+
+    if (p == NULL || !tu_load_mac(p, "POLY1305", f)) {
+        ERR_print_errors_fp(stderr);
+        abort();
+    }
+    mac_libctxs[slot] = lc;
+    mac_providers[slot] = p;
+}
+
+static void load_mac_instances(uint32_t caps)
+{
+    const simd_table *pt = &simd_arch_this.tables[SIMD_ALG_POLY1305];
+
+    load_mac(0, "default", &mac_deflt);
+    for (size_t i = 0; i < pt->n && nmac < MAX_INSTANCES; i++) {
+        if (!simd_runnable(pt->kernels[i].needs, caps))
+            continue;
+        setenv("SIMDPROV_POLY1305", pt->kernels[i].name, 1);
+        load_mac(1 + nmac, "simd", &mac_simd[nmac]);
+        nmac++;
+    }
+    unsetenv("SIMDPROV_POLY1305");
+    fprintf(stderr, "fuzz_provider: %d simd instances for POLY1305\n", nmac);
+}
+
+/*
+ * 3.0.19's default crashes after a final (its state is wiped, key still
+ * marked set): on another final and on updates adding up to a block. It
+ * also writes 16 bytes whatever room final is given. This model of its
+ * state tells when a call is one of those: then only simd runs it, and it
+ * must refuse.
+ */
+typedef struct {
+    int key_set, finished;
+    size_t after_final;
+} mac_model;
+
+static void model_key(mac_model *m)
+{
+    m->key_set = 1;
+    m->finished = 0;
+    m->after_final = 0;
+}
+
+/* A key parameter: octet or UTF-8 string of any length (mostly 32), or an
+ * integer, which 3.0 takes as a key when its size is 32. */
+static OSSL_PARAM mac_key_param(reader *r, uint8_t *store /* 48, aligned */)
+{
+    int kind = byte(r);
+    size_t len = kind & 8 ? length(r, 48) : 32;
+
+    bytes(r, 48, store);
+    store[47] = 0; /* a UTF-8 string of length 0 is measured with strlen */
+    switch (kind % 3) {
+    case 0:
+        return OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_KEY, store,
+                                                 len);
+    case 1:
+        return OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_KEY,
+                                                (char *)store, len);
+    default:
+        return OSSL_PARAM_construct_int(OSSL_MAC_PARAM_KEY, (int *)store);
+    }
+}
+
+/* Whether default's setkey takes this parameter (so its state restarts). */
+static int key_param_ok(const OSSL_PARAM *p)
+{
+    return p->data != NULL && p->data_size == 32;
+}
+
+static void fuzz_mac(const uint8_t *data, size_t size)
+{
+    reader r = {data, size};
+    const tu_mac_fns *f[2];
+    void *c[2];
+    mac_model m = {0, 0, 0};
+
+    if (nmac == 0)
+        abort();
+    f[0] = &mac_simd[byte(&r) % nmac];
+    f[1] = &mac_deflt;
+    for (int i = 0; i < 2; i++) {
+        c[i] = f[i]->newctx(f[i]->provctx);
+        CHECK(c[i] != NULL);
+    }
+    for (int steps = 0; r.n > 0 && steps < 64; steps++) {
+        int ret[2] = {0, 0}, sides = 2;
+        size_t outl[2] = {0, 0};
+
+        switch (byte(&r) % 8) {
+        case 0:
+        case 1: { /* init: key argument and/or key parameter, or neither */
+            uint8_t k[40];
+            _Alignas(8) uint8_t store[48];
+            int flags = byte(&r);
+            size_t kl = flags & 2 ? length(&r, 40) : 32;
+            OSSL_PARAM p[2] = {OSSL_PARAM_END, OSSL_PARAM_END};
+            int params_ok = 1;
+
+            bytes(&r, 40, k);
+            if (flags & 4) {
+                p[0] = mac_key_param(&r, store);
+                params_ok = key_param_ok(&p[0]);
+            }
+            for (int i = 0; i < 2; i++)
+                ret[i] = f[i]->init(c[i], flags & 1 ? k : NULL, kl,
+                                    flags & 8 ? NULL : p);
+            CHECK(ret[0] == ret[1]);
+            if ((flags & 12) == 4 && params_ok)
+                model_key(&m);
+            if ((flags & 1) && kl == 32 && ((flags & 12) != 4 || params_ok))
+                model_key(&m);
+            break;
+        }
+        case 2:
+        case 3: { /* update of any size at any alignment */
+            size_t len = byte(&r) & 1 ? length(&r, BUF) : byte(&r) % 40;
+            size_t off = byte(&r) % 64;
+
+            bytes(&r, len < 64 ? len : 64, inbuf + off);
+            if (m.finished && m.after_final + len >= 16)
+                sides = 1;
+            for (int i = 0; i < sides; i++)
+                ret[i] = f[i]->update(c[i], inbuf + off, len);
+            if (sides == 1) {
+                CHECK(ret[0] == 0);
+                break;
+            }
+            CHECK(ret[0] == ret[1]);
+            if (ret[0] && m.finished)
+                m.after_final += len;
+            break;
+        }
+        case 4: { /* final with any room */
+            int room_byte = byte(&r);
+            size_t room = room_byte & 0x80 ? SIZE_MAX : (size_t)room_byte % 24;
+
+            if (m.key_set && (m.finished || room < 16))
+                sides = 1;
+            for (int i = 0; i < sides; i++)
+                ret[i] = f[i]->final(c[i], out[i], &outl[i], room);
+            if (sides == 1) {
+                CHECK(ret[0] == 0);
+                break;
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || (outl[0] == 16 && outl[1] == 16 &&
+                              memcmp(out[0], out[1], 16) == 0));
+            if (ret[0]) {
+                m.finished = 1;
+                m.after_final = 0;
+            }
+            break;
+        }
+        case 5: /* dup, then carry on with the copy */
+            for (int i = 0; i < 2; i++) {
+                void *dup = f[i]->dupctx(c[i]);
+
+                CHECK(dup != NULL);
+                f[i]->freectx(c[i]);
+                c[i] = dup;
+            }
+            break;
+        case 6: { /* a key parameter, or another parameter of any type */
+            _Alignas(8) uint8_t store[2][48];
+            OSSL_PARAM p[2][2];
+            int key = byte(&r) & 1;
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[i][0] = key ? mac_key_param(&mine, store[i])
+                              : fuzz_param(&mine, "size", store[i]);
+                p[i][1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->set_ctx_params(c[i], p[i]);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            if (key && key_param_ok(&p[0][0]))
+                model_key(&m);
+            break;
+        }
+        default: { /* algorithm parameters into any type */
+            uint8_t store[2][16];
+            OSSL_PARAM p[2][2];
+            static const char *const keys[] = {OSSL_MAC_PARAM_SIZE,
+                                               OSSL_MAC_PARAM_BLOCK_SIZE,
+                                               "simd-unknown"};
+            const char *key = keys[byte(&r) % 3];
+            reader again = r;
+
+            for (int i = 0; i < 2; i++) {
+                reader mine = again;
+
+                p[i][0] = fuzz_param(&mine, key, store[i]);
+                p[i][1] = OSSL_PARAM_construct_end();
+                ret[i] = f[i]->get_params(p[i]);
+                r = mine;
+            }
+            CHECK(ret[0] == ret[1]);
+            CHECK(!ret[0] || p[0][0].return_size == p[1][0].return_size);
+            CHECK(!ret[0] || memcmp(store[0], store[1], 16) == 0);
+        }
+        }
+        ERR_clear_error();
+    }
+    for (int i = 0; i < 2; i++)
+        f[i]->freectx(c[i]);
 }

@@ -5,6 +5,8 @@
 #include <openssl/core.h>
 
 extern const OSSL_DISPATCH simd_chacha20_functions[];
+extern const OSSL_DISPATCH simd_chacha20_poly1305_functions[];
 extern const OSSL_DISPATCH simd_md5_functions[];
+extern const OSSL_DISPATCH simd_poly1305_functions[];
 
 #endif

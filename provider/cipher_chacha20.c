@@ -28,6 +28,7 @@
 #include "algorithms.h"
 #include "chacha20_stream.h"
 #include "errors.h"
+#include "params.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
@@ -180,23 +181,28 @@ static const OSSL_PARAM *chacha20_gettable_params(void *provctx)
     return chacha20_known_gettable_params;
 }
 
-static int set_size(OSSL_PARAM params[], const char *key, size_t v)
+/* The set_* helpers and check_len take a literal name (params.h): the
+ * look-up then compares it inline. */
+static inline int set_size_n(OSSL_PARAM params[], const char *name, size_t n,
+                             size_t v)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    OSSL_PARAM *p = simd_param_find(params, name, n);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
+    return p == NULL || simd_param_set_size_t(p, v);
 }
+#define set_size(params, NAME, v) set_size_n(params, "" NAME, sizeof(NAME), v)
 
-static int set_int(OSSL_PARAM params[], const char *key, int v)
+static int set_int_n(OSSL_PARAM params[], const char *name, size_t n, int v)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    OSSL_PARAM *p = simd_param_find(params, name, n);
 
     return p == NULL || OSSL_PARAM_set_int(p, v);
 }
+#define set_int(params, NAME, v) set_int_n(params, "" NAME, sizeof(NAME), v)
 
 static int chacha20_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+    OSSL_PARAM *p = simd_param_locate(params, OSSL_CIPHER_PARAM_MODE);
 
     /* No provider context here to raise with: fail quietly as documented. */
     return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
@@ -229,6 +235,16 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
     if (ctx == NULL)
         return 0;
+    /* What EVP asks on every init (EVP_CIPHER_CTX_get_iv_length): the IV
+     * length alone, answered without looking for the key length. */
+    if (params != NULL && params[0].key != NULL && params[1].key == NULL &&
+        simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
+                          sizeof(OSSL_CIPHER_PARAM_IVLEN))) {
+        if (simd_param_set_size_t(&params[0], CHACHA20_IVLEN))
+            return 1;
+        SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
+        return 0;
+    }
     if (!set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
         !set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
@@ -238,15 +254,18 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
 }
 
 /* Only the fixed lengths are accepted; anything else is an error. */
-static int check_len(const chacha20_ctx *ctx, const OSSL_PARAM params[],
-                     const char *key, size_t want, int reason)
+#define check_len(ctx, params, NAME, want, reason)                             \
+    check_len_n(ctx, params, "" NAME, sizeof(NAME), want, reason)
+static inline int check_len_n(const chacha20_ctx *ctx,
+                              const OSSL_PARAM params[], const char *key,
+                              size_t n, size_t want, int reason)
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
+    const OSSL_PARAM *p = simd_param_find((OSSL_PARAM *)params, key, n);
     size_t len;
 
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_size_t(p, &len)) {
+    if (!simd_param_get_size_t(p, &len)) {
         SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_GET_PARAMETER, "%s", key);
         return 0;
     }

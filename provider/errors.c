@@ -4,6 +4,11 @@
 #include <stddef.h>
 
 static const OSSL_ITEM reason_strings[] = {
+    /* ChaCha20-Poly1305 */
+    {SIMD_R_INVALID_TAG_LENGTH, "invalid tag length"},
+    {SIMD_R_TAG_NOT_NEEDED, "tag not needed (encrypt makes its own)"},
+    {SIMD_R_TAG_NOT_SET, "tag not set"},
+    {SIMD_R_INVALID_DATA, "invalid data"},
     {SIMD_R_INVALID_KEY_LENGTH, "invalid key length"},
     {SIMD_R_INVALID_IV_LENGTH, "invalid iv length"},
     {SIMD_R_NO_KEY_SET, "no key set"},
@@ -13,6 +18,7 @@ static const OSSL_ITEM reason_strings[] = {
     {SIMD_R_FAILED_TO_SET_PARAMETER, "failed to set parameter"},
     {SIMD_R_BAD_OVERRIDE, "bad override value (ignored)"},
     {SIMD_R_ALLOCATION_FAILED, "allocation failed"},
+    {SIMD_R_ALREADY_FINISHED, "already finished: a new message needs a new key"},
     {0, NULL},
 };
 

@@ -6,6 +6,14 @@
 
 #include "prov_ctx.h"
 
+/* ChaCha20-Poly1305's reasons (tags, TLS records). */
+enum {
+    SIMD_R_INVALID_TAG_LENGTH = 200,
+    SIMD_R_TAG_NOT_NEEDED,
+    SIMD_R_TAG_NOT_SET,
+    SIMD_R_INVALID_DATA,
+};
+
 enum {
     SIMD_R_INVALID_KEY_LENGTH = 100,
     SIMD_R_INVALID_IV_LENGTH,
@@ -16,6 +24,7 @@ enum {
     SIMD_R_FAILED_TO_SET_PARAMETER,
     SIMD_R_BAD_OVERRIDE,
     SIMD_R_ALLOCATION_FAILED,
+    SIMD_R_ALREADY_FINISHED,
 };
 
 const OSSL_ITEM *simd_reason_strings(void);

@@ -90,12 +90,20 @@ fail:
 static const OSSL_ALGORITHM ciphers[] = {
     {"ChaCha20", "provider=simd", simd_chacha20_functions,
      "ChaCha20 stream cipher (simdprov)"},
+    {"ChaCha20-Poly1305", "provider=simd", simd_chacha20_poly1305_functions,
+     "ChaCha20-Poly1305 AEAD, RFC 8439 (simdprov)"},
     {NULL, NULL, NULL, NULL},
 };
 
 static const OSSL_ALGORITHM digests[] = {
     {"MD5:SSL3-MD5:1.2.840.113549.2.5", "provider=simd", simd_md5_functions,
      "MD5 message digest (simdprov)"},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const OSSL_ALGORITHM macs[] = {
+    {"POLY1305", "provider=simd", simd_poly1305_functions,
+     "Poly1305 one-time MAC (simdprov)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -109,6 +117,8 @@ static const OSSL_ALGORITHM *simd_query(void *provctx, int operation_id,
         return ciphers;
     case OSSL_OP_DIGEST:
         return digests;
+    case OSSL_OP_MAC:
+        return macs;
     }
     return NULL;
 }

@@ -46,10 +46,31 @@ typedef struct {
  * above; otherwise the missing ones are NULL. */
 int tu_load_algs(OSSL_PROVIDER *prov, tu_alg_fns *f);
 
+/* ChaCha20-Poly1305 from `prov` (its exact name, not a prefix), with its
+ * provider context. Returns 1 when every cipher function above is there. */
+int tu_load_aead(OSSL_PROVIDER *prov, tu_cipher_fns *f);
+
 /* An implementation's dispatch table from a provider (by a name it lists),
  * and one function of it; NULL when absent. */
 const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
                                     const char *name);
 void (*tu_fn_of(const OSSL_DISPATCH *d, int function_id))(void);
+
+/* A MAC implementation's functions (POLY1305), loaded on their own so the
+ * cipher and digest loaders above stay as they are. */
+#define TU_MAC_FUNCTIONS(X)                                                    \
+    X(newctx, NEWCTX) X(freectx, FREECTX) X(dupctx, DUPCTX) X(init, INIT)      \
+    X(update, UPDATE) X(final, FINAL) X(get_params, GET_PARAMS)                \
+    X(set_ctx_params, SET_CTX_PARAMS)
+#define TU_MAC_FIELD(name, ID) OSSL_FUNC_mac_##name##_fn *name;
+
+typedef struct {
+    void *provctx;
+    TU_MAC_FUNCTIONS(TU_MAC_FIELD)
+} tu_mac_fns;
+
+/* Fills f from the MAC `name` that `prov` lists, with its provider context.
+ * Returns 1 when it is there with every function above. */
+int tu_load_mac(OSSL_PROVIDER *prov, const char *name, tu_mac_fns *f);
 
 #endif

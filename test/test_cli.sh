@@ -1,6 +1,7 @@
 #!/bin/sh
 # The openssl command line with simd: simdprov.cnf routes ChaCha20 and MD5 to
-# simd, outputs agree with the default provider, and `openssl speed` runs.
+# simd, outputs agree with the default provider, and `openssl speed` runs;
+# `openssl mac` POLY1305 on simd agrees with default.
 # Usage: test_cli.sh OPENSSL SIMDPROV_CNF FETCH_CHECK   (OPENSSL_MODULES set)
 set -u
 openssl=$1 cnf=$2 fetch_check=$3
@@ -58,6 +59,17 @@ md5_propq() {
     [ "$(md5 /dev/null -provider simd -provider default -propquery provider=simd)" = "$(md5 /dev/null)" ]
 }
 md5_alone() { [ "$(md5 "$work/simd-only.cnf")" = "$(md5 /dev/null)" ]; }
+# POLY1305 through `openssl mac`: simd by propquery against default; the same
+# query with simd not loaded must fail, or the query was not what selected.
+mac() { # providers to load
+    OPENSSL_CONF=/dev/null "$openssl" mac "$@" -macopt hexkey:$key \
+        -in "$work/plain" POLY1305
+}
+mac_propq() {
+    tag=$(mac -provider simd -provider default -propquery provider=simd) &&
+        [ "$tag" = "$(mac -provider default)" ] &&
+        ! mac -provider default -propquery provider=simd
+}
 fetch_null() {
     OPENSSL_CONF=$cnf "$fetch_check" | grep -qx 'ChaCha20=simd MD5=simd SHA256=default'
 }
@@ -69,6 +81,7 @@ check "dgst -md5: simdprov.cnf == default" md5_conf
 check "dgst -md5 -propquery provider=simd == default" md5_propq
 check "dgst -md5 with simd alone == default" md5_alone
 check "NULL-propquery fetch under simdprov.cnf picks simd" fetch_null
+check "mac POLY1305 -propquery provider=simd == default" mac_propq
 check "speed -evp chacha20 runs on simd" speed chacha20
 check "speed -evp md5 runs on simd" speed md5
 

@@ -94,6 +94,39 @@ static void md5_updates(tu_ctx *t, const char *kernel)
     EVP_MD_free(md);
 }
 
+/* POLY1305 as callers use it: a new key, updates, final, per message, on
+ * one context. */
+static void poly1305_messages(tu_ctx *t, const char *kernel)
+{
+    EVP_MAC *mac;
+    EVP_MAC_CTX *ctx;
+    uint8_t key[32] = {3}, tag[16];
+    size_t n;
+
+    (void)kernel;
+    mac = EVP_MAC_fetch(t->libctx, "POLY1305", "provider=simd");
+    ctx = EVP_MAC_CTX_new(mac);
+    CU_ASSERT_FATAL(mac != NULL && ctx != NULL);
+    CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+    count_start();
+    for (int i = 0; i < 1000; i++) {
+        key[i % 32] ^= (uint8_t)i;
+        CU_ASSERT(EVP_MAC_init(ctx, key, 32, NULL));
+        for (int u = 0; u < 3; u++)
+            CU_ASSERT(EVP_MAC_update(ctx, buf + 1,
+                                     tu_rand_below(i % 10 ? 300 : 70000)));
+        CU_ASSERT(EVP_MAC_final(ctx, tag, &n, sizeof(tag)));
+    }
+    expect_no_alloc_no_lock();
+    EVP_MAC_CTX_free(ctx);
+    EVP_MAC_free(mac);
+}
+
+static void test_poly1305(void)
+{
+    tu_for_each_runnable(SIMD_ALG_POLY1305, poly1305_messages);
+}
+
 static void test_chacha20(void)
 {
     tu_for_each_runnable(SIMD_ALG_CHACHA20, chacha20_updates);
@@ -102,6 +135,65 @@ static void test_chacha20(void)
 static void test_md5(void)
 {
     tu_for_each_runnable(SIMD_ALG_MD5, md5_updates);
+}
+
+/* ChaCha20-Poly1305 records as libssl makes them: TLS 1.3 (IV re-init,
+ * AAD, data, final, get tag; open with set tag) and TLS 1.2 (tlsaad, one
+ * in-place call over payload || tag). */
+static void aead_records(tu_ctx *t, const char *kernel)
+{
+    EVP_CIPHER *c;
+    EVP_CIPHER_CTX *seal, *open;
+    static const uint8_t key[32] = {1}, hdr[5] = {23, 3, 3};
+    uint8_t iv[12] = {2}, tag[16], aad[13] = {0, 0, 0, 0, 0, 0, 0, 0, 23, 3, 3};
+    int outl;
+
+    (void)kernel;
+    c = EVP_CIPHER_fetch(t->libctx, "ChaCha20-Poly1305", "provider=simd");
+    seal = EVP_CIPHER_CTX_new();
+    open = EVP_CIPHER_CTX_new();
+    CU_ASSERT_FATAL(c != NULL && seal != NULL && open != NULL);
+    CU_ASSERT(EVP_EncryptInit_ex2(seal, c, key, iv, NULL));
+    CU_ASSERT(EVP_DecryptInit_ex2(open, c, key, iv, NULL));
+    count_start();
+    for (int i = 0; i < 2000; i++) {
+        int len = (int)tu_rand_below(i % 10 ? 1400 : 16385);
+
+        iv[11] = (uint8_t)i;
+        CU_ASSERT(EVP_EncryptInit_ex2(seal, NULL, NULL, iv, NULL) &&
+                  EVP_EncryptUpdate(seal, NULL, &outl, hdr, 5) &&
+                  EVP_EncryptUpdate(seal, buf, &outl, buf, len) &&
+                  EVP_EncryptFinal_ex(seal, buf + len, &outl) &&
+                  EVP_CIPHER_CTX_ctrl(seal, EVP_CTRL_AEAD_GET_TAG, 16, tag));
+        CU_ASSERT(EVP_DecryptInit_ex2(open, NULL, NULL, iv, NULL) &&
+                  EVP_DecryptUpdate(open, NULL, &outl, hdr, 5) &&
+                  EVP_DecryptUpdate(open, buf, &outl, buf, len) &&
+                  EVP_CIPHER_CTX_ctrl(open, EVP_CTRL_AEAD_SET_TAG, 16, tag) &&
+                  EVP_DecryptFinal_ex(open, buf + len, &outl));
+    }
+    for (int i = 0; i < 1000; i++) {
+        int len = (int)tu_rand_below(i % 10 ? 1400 : 16385);
+
+        aad[7] = (uint8_t)i;
+        aad[11] = (uint8_t)(len >> 8), aad[12] = (uint8_t)len;
+        CU_ASSERT(EVP_CIPHER_CTX_ctrl(seal, EVP_CTRL_AEAD_TLS1_AAD, 13, aad) ==
+                      16 &&
+                  EVP_CipherUpdate(seal, buf, &outl, buf, len + 16));
+        aad[11] = (uint8_t)((len + 16) >> 8), aad[12] = (uint8_t)(len + 16);
+        CU_ASSERT(EVP_CIPHER_CTX_ctrl(open, EVP_CTRL_AEAD_TLS1_AAD, 13, aad) ==
+                      16 &&
+                  EVP_CipherUpdate(open, buf, &outl, buf, len + 16));
+    }
+    expect_no_alloc_no_lock();
+    EVP_CIPHER_CTX_free(seal);
+    EVP_CIPHER_CTX_free(open);
+    EVP_CIPHER_free(c);
+}
+
+static void test_aead(void)
+{
+    tu_for_each_runnable(SIMD_ALG_CHACHA20, aead_records);
+    tu_for_each_runnable(SIMD_ALG_POLY1305, aead_records);
 }
 
 /* The counters work: creating a context allocates, and fetching locks. */
@@ -130,7 +222,9 @@ int main(void)
     static const tu_test tests[] = {
         {"the counters see allocations and locks", test_counters_see_things},
         {"ChaCha20 updates: no allocation, no lock", test_chacha20},
+        {"POLY1305 messages: no allocation, no lock", test_poly1305},
         {"MD5 updates: no allocation, no lock", test_md5},
+        {"ChaCha20-Poly1305 records: no allocation, no lock", test_aead},
         {NULL, NULL},
     };
 

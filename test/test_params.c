@@ -102,6 +102,101 @@ static void test_cipher_params_match_default(void)
     EVP_CIPHER_free(c[1]);
 }
 
+/* Two parameter lists name the same keys with the same types, in order. */
+static int same_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    for (; a->key != NULL && b->key != NULL; a++, b++)
+        if (strcmp(a->key, b->key) != 0 || a->data_type != b->data_type)
+            return 0;
+    return a->key == NULL && b->key == NULL;
+}
+
+static void test_aead_params_match_default(void)
+{
+    EVP_CIPHER *c[2] = {EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                         "provider=simd"),
+                        EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                         "provider=default")};
+    static const struct {
+        const char *key;
+        int as_size;
+    } keys[] = {
+        {OSSL_CIPHER_PARAM_AEAD, 0},
+        {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
+        {OSSL_CIPHER_PARAM_CTS, 0},
+        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
+        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0},
+        {OSSL_CIPHER_PARAM_KEYLEN, 1},
+        {OSSL_CIPHER_PARAM_IVLEN, 1},
+        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
+    };
+    EVP_CIPHER_CTX *ctx[2];
+    int aead = -1;
+    OSSL_PARAM p[] = {OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, &aead),
+                      OSSL_PARAM_END};
+
+    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
+    CU_ASSERT_STRING_EQUAL(
+        OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c[0])), "simd");
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), EVP_CIPHER_get_flags(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), 0x300010);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_mode(c[0]), EVP_CIPHER_get_mode(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_nid(c[0]), EVP_CIPHER_get_nid(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_key_length(c[0]), 32);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), 12);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_block_size(c[0]), 1);
+    for (size_t i = 0; i < SIMD_COUNT(keys); i++)
+        same_cipher_param(c, keys[i].key, keys[i].as_size);
+    CU_ASSERT(EVP_CIPHER_get_params(c[0], p));
+    CU_ASSERT_EQUAL(aead, 1);
+    CU_ASSERT(same_param_list(EVP_CIPHER_gettable_params(c[0]),
+                              EVP_CIPHER_gettable_params(c[1])));
+    CU_ASSERT(same_param_list(EVP_CIPHER_gettable_ctx_params(c[0]),
+                              EVP_CIPHER_gettable_ctx_params(c[1])));
+    CU_ASSERT(same_param_list(EVP_CIPHER_settable_ctx_params(c[0]),
+                              EVP_CIPHER_settable_ctx_params(c[1])));
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_CIPHER_settable_ctx_params(c[0]), OSSL_CIPHER_PARAM_AEAD_TLS1_AAD));
+    /* The context parameters of a keyed context, and after tlsaad. */
+    for (int k = 0; k < 2; k++) {
+        static const uint8_t key[32], iv[12];
+
+        ctx[k] = EVP_CIPHER_CTX_new();
+        CU_ASSERT_FATAL(ctx[k] != NULL);
+        CU_ASSERT(EVP_EncryptInit_ex2(ctx[k], c[k], key, iv, NULL));
+    }
+    for (int round = 0; round < 2; round++) {
+        static const uint8_t aad[13] = {[12] = 40};
+        size_t v[2][4];
+
+        for (int k = 0; k < 2; k++) {
+            OSSL_PARAM q[] = {
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &v[k][0]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, &v[k][1]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &v[k][2]),
+                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, &v[k][3]),
+                OSSL_PARAM_END};
+
+            CU_ASSERT(EVP_CIPHER_CTX_get_params(ctx[k], q));
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_iv_length(ctx[k]), 12);
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_key_length(ctx[k]), 32);
+            CU_ASSERT_EQUAL(EVP_CIPHER_CTX_get_tag_length(ctx[k]),
+                            EVP_CIPHER_CTX_get_tag_length(ctx[1 - k]));
+            if (round == 0)
+                CU_ASSERT_EQUAL(EVP_CIPHER_CTX_ctrl(
+                                    ctx[k], EVP_CTRL_AEAD_TLS1_AAD, 13,
+                                    (void *)aad), 16);
+        }
+        CU_ASSERT(memcmp(v[0], v[1], sizeof(v[0])) == 0);
+    }
+    for (int k = 0; k < 2; k++) {
+        EVP_CIPHER_CTX_free(ctx[k]);
+        EVP_CIPHER_free(c[k]);
+    }
+}
+
 static void test_digest_params_match_default(void)
 {
     EVP_MD *m[2] = {EVP_MD_fetch(t.libctx, "MD5", "provider=simd"),
@@ -132,12 +227,84 @@ static void test_digest_params_match_default(void)
     EVP_MD_free(m[1]);
 }
 
+
+/* Two parameter descriptor lists name the same keys with the same types, in
+ * any order (NULL: no list at all, which must then hold on both sides). */
+static int same_mac_param_list(const OSSL_PARAM *a, const OSSL_PARAM *b)
+{
+    size_t na = 0, nb = 0;
+
+    if (a == NULL || b == NULL)
+        return a == b;
+    for (; a[na].key != NULL; na++) {
+        const OSSL_PARAM *q = OSSL_PARAM_locate_const(b, a[na].key);
+
+        if (q == NULL || q->data_type != a[na].data_type)
+            return 0;
+    }
+    while (b[nb].key != NULL)
+        nb++;
+    return na == nb;
+}
+
+static void test_mac_params_match_default(void)
+{
+    EVP_MAC *m[2] = {EVP_MAC_fetch(t.libctx, "POLY1305", "provider=simd"),
+                     EVP_MAC_fetch(t.libctx, "POLY1305", "provider=default")};
+    EVP_MAC_CTX *ctx[2];
+    static const uint8_t key[32] = {7};
+
+    CU_ASSERT_FATAL(m[0] != NULL && m[1] != NULL);
+    CU_ASSERT_STRING_EQUAL(OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(m[0])),
+                           "simd");
+    CU_ASSERT(EVP_MAC_is_a(m[0], "POLY1305"));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_params(m[0]),
+                              EVP_MAC_gettable_params(m[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_gettable_ctx_params(m[0]),
+                              EVP_MAC_gettable_ctx_params(m[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_settable_ctx_params(m[0]),
+                              EVP_MAC_settable_ctx_params(m[1])));
+    CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
+        EVP_MAC_settable_ctx_params(m[0]), OSSL_MAC_PARAM_KEY));
+    for (int k = 0; k < 2; k++) {
+        size_t size = 0, block = 99;
+        int isize = 0;
+        OSSL_PARAM p[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
+                          OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, &block),
+                          OSSL_PARAM_END};
+        OSSL_PARAM q[] = {OSSL_PARAM_int(OSSL_MAC_PARAM_SIZE, &isize),
+                          OSSL_PARAM_END};
+
+        CU_ASSERT(EVP_MAC_get_params(m[k], p));
+        CU_ASSERT(EVP_MAC_get_params(m[k], q));
+        CU_ASSERT_EQUAL(size, 16);
+        CU_ASSERT_EQUAL(isize, 16);
+        CU_ASSERT_EQUAL(block, 99); /* not reported by either */
+        ctx[k] = EVP_MAC_CTX_new(m[k]);
+        CU_ASSERT_FATAL(ctx[k] != NULL);
+        CU_ASSERT(EVP_MAC_init(ctx[k], key, sizeof(key), NULL));
+        CU_ASSERT_EQUAL(EVP_MAC_CTX_get_mac_size(ctx[k]), 16);
+        CU_ASSERT_EQUAL(EVP_MAC_CTX_get_block_size(ctx[k]), 0);
+    }
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_gettable_params(ctx[0]),
+                              EVP_MAC_CTX_gettable_params(ctx[1])));
+    CU_ASSERT(same_mac_param_list(EVP_MAC_CTX_settable_params(ctx[0]),
+                              EVP_MAC_CTX_settable_params(ctx[1])));
+    for (int k = 0; k < 2; k++) {
+        EVP_MAC_CTX_free(ctx[k]);
+        EVP_MAC_free(m[k]);
+    }
+}
+
 int main(void)
 {
     static const tu_test tests[] = {
         {"provider parameters", test_provider_params},
         {"ChaCha20 parameters match default", test_cipher_params_match_default},
+        {"POLY1305 parameters match default", test_mac_params_match_default},
         {"MD5 parameters match default", test_digest_params_match_default},
+        {"ChaCha20-Poly1305 parameters match default",
+         test_aead_params_match_default},
         {NULL, NULL},
     };
 

@@ -233,12 +233,11 @@ static const simd_kernel md5[] = {
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512IFMA)
 
 /*
- * Poly1305 avx2 routes by length (poly1305_x86_64.c) between the 4-block
+ * Poly1305. avx2 routes by length (poly1305_x86_64.c) between the 4-block
  * radix-2^26 kernel and the bmi2 scalar kernel, hence BMI2 in its needs
  * (no ADX: the scalar kernel has no use for it, and Haswell has AVX2 and
  * BMI2 without ADX).
- *
- * Poly1305 scalar (poly1305_scalar.S): one stream in general-purpose
+ * The scalar kernels (poly1305_scalar.S): one stream in general-purpose
  * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie on Zen 4;
  * bmi2 issues fewer instructions, so it goes first. It uses no ADX: no sum
  * in the schedule has two carries to chain, so adcx/adox would only add a
@@ -257,14 +256,15 @@ static const simd_kernel poly1305[] = {
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
-/* The vector bodies behind the entries. ifma_8x and ifma_4x take any whole
- * number of blocks (4x, ymm, is slower than 8x from 512 bytes up and serves
- * no route); avx2_4x whole 64-byte groups only, and alone needs only AVX2. */
+/* Behind the avx2 entry: the 4-block kernel, whole 64-byte groups only;
+ * alone it needs only AVX2. */
 static const simd_kernel poly1305_inner[] = {
-    SIMD_KERNEL(poly1305, "ifma_8x", NEEDS_IFMA, poly1305_blocks_ifma_8x),
-    SIMD_KERNEL(poly1305, "ifma_4x", NEEDS_IFMA, poly1305_blocks_ifma_4x),
     SIMD_KERNEL_GROUP(poly1305, "avx2_4x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
                       poly1305_blocks_avx2_4x, 4 * SIMD_POLY1305_BLOCK),
+    /* Behind the avx512ifma entry: any whole number of blocks; 4x (ymm)
+     * is slower than 8x from 512 bytes up and serves no route. */
+    SIMD_KERNEL(poly1305, "ifma_8x", NEEDS_IFMA, poly1305_blocks_ifma_8x),
+    SIMD_KERNEL(poly1305, "ifma_4x", NEEDS_IFMA, poly1305_blocks_ifma_4x),
 };
 
 const simd_arch simd_arch_this = {

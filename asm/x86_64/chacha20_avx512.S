@@ -316,7 +316,14 @@ END(\name)
 
 /* --------------------------------------------------------------------- */
 /* Row kernels: rows a,b,c,d in registers 0..3 (one block per 128-bit lane),
- * diagonals by vpshufd; input rows in 16..19, counter step in 20. */
+ * diagonals by vpshufd; input rows in 16..19, counter step in 20.
+ * The diagonal step rotates rows a, c and d (by 3, 1 and 2 words), not b, c
+ * and d as usual: the same quarter-rounds on other lanes. b is the last row
+ * a quarter-round finishes and the first the next one reads (a += b), so
+ * shuffling it puts one shuffle's latency on the dependency chain twice per
+ * double round; a, c and d are done earlier and their shuffles overlap the
+ * end of b's chain: 24 instead of 26 dependent instructions per double
+ * round, and these kernels are latency-bound. */
 
 .macro QR_ROWS w
     AXR1 \w, 16, 0, 1, 3
@@ -335,13 +342,13 @@ END(\name)
     mov $10, %eax
 6:
     QR_ROWS \w
-    vpshufd $0x39, %\w\()mm1, %\w\()mm1
-    vpshufd $0x4e, %\w\()mm2, %\w\()mm2
-    vpshufd $0x93, %\w\()mm3, %\w\()mm3
+    vpshufd $0x93, %\w\()mm0, %\w\()mm0
+    vpshufd $0x4e, %\w\()mm3, %\w\()mm3
+    vpshufd $0x39, %\w\()mm2, %\w\()mm2
     QR_ROWS \w
-    vpshufd $0x93, %\w\()mm1, %\w\()mm1
-    vpshufd $0x4e, %\w\()mm2, %\w\()mm2
-    vpshufd $0x39, %\w\()mm3, %\w\()mm3
+    vpshufd $0x39, %\w\()mm0, %\w\()mm0
+    vpshufd $0x4e, %\w\()mm3, %\w\()mm3
+    vpshufd $0x93, %\w\()mm2, %\w\()mm2
     dec %eax
     jnz 6b
     vpaddd %\w\()mm16, %\w\()mm0, %\w\()mm0
@@ -568,10 +575,10 @@ END(chacha20_avx512_32x)
     AXRZ2 \sets, 7, 2, 3, 1, 6, 7, 5
 .endm
 
-.macro SHUFZ sets, ib, ic, id
-    vpshufd $\ib, %zmm1, %zmm1
+.macro SHUFZ sets, ia, ic, id
+    vpshufd $\ia, %zmm0, %zmm0
 .if \sets == 2
-    vpshufd $\ib, %zmm5, %zmm5
+    vpshufd $\ia, %zmm4, %zmm4
 .endif
     vpshufd $\ic, %zmm2, %zmm2
 .if \sets == 2
@@ -632,9 +639,9 @@ ENTRY(\name)
     mov $10, %eax
 6:
     QRZ \sets
-    SHUFZ \sets, 0x39, 0x4e, 0x93
+    SHUFZ \sets, 0x93, 0x39, 0x4e
     QRZ \sets
-    SHUFZ \sets, 0x93, 0x4e, 0x39
+    SHUFZ \sets, 0x39, 0x93, 0x4e
     dec %eax
     jnz 6b
     vpaddd %zmm16, %zmm0, %zmm0

@@ -73,14 +73,17 @@ ENTRY(chacha20_ssse3_1x)
     mov $10, %eax
 .L1x_round:
     QR_ROWS
-    /* rotate rows b,c,d left by 1,2,3 words: columns become diagonals */
-    pshufd $0x39, %xmm1, %xmm1
-    pshufd $0x4e, %xmm2, %xmm2
-    pshufd $0x93, %xmm3, %xmm3
+    /* rotate rows a,c,d left by 3,1,2 words: columns become diagonals.
+     * Not b (the usual choice): b ends a quarter-round and starts the
+     * next, so its shuffle would sit on the dependency chain; a, c and d
+     * finish earlier and their shuffles overlap b's last steps. */
+    pshufd $0x93, %xmm0, %xmm0
+    pshufd $0x4e, %xmm3, %xmm3
+    pshufd $0x39, %xmm2, %xmm2
     QR_ROWS
-    pshufd $0x93, %xmm1, %xmm1
-    pshufd $0x4e, %xmm2, %xmm2
-    pshufd $0x39, %xmm3, %xmm3
+    pshufd $0x39, %xmm0, %xmm0
+    pshufd $0x4e, %xmm3, %xmm3
+    pshufd $0x93, %xmm2, %xmm2
     dec %eax
     jnz .L1x_round
     paddd %xmm8, %xmm0
@@ -146,9 +149,10 @@ END(chacha20_ssse3_1x)
     AXR_ROWS2 7, 2, 3, 1, 6, 7, 5
 .endm
 
-.macro SHUF_ROWS2 ib, ic, id
-    pshufd $\ib, %xmm1, %xmm1
-    pshufd $\ib, %xmm5, %xmm5
+/* Rows a, c, d rotated (not b): see the 1-block rounds above. */
+.macro SHUF_ROWS2 ia, ic, id
+    pshufd $\ia, %xmm0, %xmm0
+    pshufd $\ia, %xmm4, %xmm4
     pshufd $\ic, %xmm2, %xmm2
     pshufd $\ic, %xmm6, %xmm6
     pshufd $\id, %xmm3, %xmm3
@@ -177,9 +181,9 @@ ENTRY(chacha20_ssse3_2x)
     mov $10, %eax
 .L2x_round:
     QR_ROWS2
-    SHUF_ROWS2 0x39, 0x4e, 0x93
+    SHUF_ROWS2 0x93, 0x39, 0x4e
     QR_ROWS2
-    SHUF_ROWS2 0x93, 0x4e, 0x39
+    SHUF_ROWS2 0x39, 0x93, 0x4e
     dec %eax
     jnz .L2x_round
     paddd %xmm8, %xmm0

@@ -15,6 +15,17 @@
  * only their ratios matter), measured as docs/performance.md describes. The
  * AVX-512 split follows the measured crossovers of its kernels
  * (simdprov-bench -k).
+ *
+ * Two rules follow from what a call costs rather than from one CPU's
+ * timings: a message shorter than every group is one kernel call straight
+ * from the entry (no counter copy, no frame: most packets are this), and a
+ * rest that the main group kernel itself would finish is done in the same
+ * call as its whole groups (the kernel XORs a partial group from registers;
+ * a second call only repeats entry, state set-up and exit). So 5 blocks at
+ * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
+ * one block: 58% of a 4-block call on the Zen 4 of docs/performance.md,
+ * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
+ * one 4x call over two groups, 13-15 blocks at the AVX2 level one 8x call.
  */
 #include "kernels.h"
 
@@ -85,19 +96,42 @@ static size_t cost_wide(const route *r, size_t len)
            cost_main(r, len % r->wide.group);
 }
 
-static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
-                         size_t len, const uint32_t key[8],
-                         const uint32_t ctr[4])
+/* Kept out of line so that the short case below stays a bare tail call
+ * (no frame: this one needs the counter on the stack). */
+__attribute__((noinline)) static void
+route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+             const uint32_t key[8], const uint32_t ctr[4])
 {
     uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
 
     if (r->wide.fn != NULL && len >= r->wide.group &&
         (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
         run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
-    if (len >= r->main.group)
-        run(r->main.fn, whole(len, r->main.group), &out, &in, &len, key, c);
+    if (len >= r->main.group) {
+        size_t n = whole(len, r->main.group);
+
+        /* A rest that `main` itself would finish goes in the same call: it
+         * XORs its last, partial group from registers anyway, and a second
+         * call only repeats the entry, the state set-up and the exit. */
+        if (rest(r, len - n)->fn == r->main.fn)
+            n = len;
+        run(r->main.fn, n, &out, &in, &len, key, c);
+    }
     if (len > 0)
         rest(r, len)->fn(out, in, len, key, c);
+}
+
+static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
+                         size_t len, const uint32_t key[8],
+                         const uint32_t ctr[4])
+{
+    /* Shorter than every group (every short packet): one kernel on the
+     * caller's counter, nothing to advance. */
+    if (len < r->main.group && (r->wide.fn == NULL || len < r->wide.group)) {
+        if (len > 0)
+            rest(r, len)->fn(out, in, len, key, ctr);
+    } else
+        route_groups(r, out, in, len, key, ctr);
 }
 
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to

@@ -19,13 +19,17 @@
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h): which kernel
  * family's powers of r the table holds. Seen by the assembly too. */
 #define POLY1305_TABLE_AVX2 1 /* radix 2^26, poly1305_avx2.S */
-/* No powers yet: table[0] counts the bytes the avx2 entry has given its
- * scalar kernel under this key (poly1305_x86_64.c). */
-#define POLY1305_TABLE_AVX2_SEEN 3
 #define POLY1305_TABLE_AVX512IFMA 2 /* radix 2^44, poly1305_avx512ifma.S */
+/* No powers yet: table[0] counts the bytes the avx2 or avx512ifma entry
+ * has given its scalar kernel under this key (poly1305_x86_64.c). Not key
+ * material: SIMD_POLY1305_TABLE_PUBLIC (0x100, asm/kernels.h) | 3. */
+#define POLY1305_TABLE_AVX2_SEEN 0x103
 
 #ifndef __ASSEMBLER__
 #include "../kernels.h"
+
+_Static_assert(POLY1305_TABLE_AVX2_SEEN & SIMD_POLY1305_TABLE_PUBLIC,
+               "the seen count is no key material");
 
 /* Entries (one per ISA level, plus the hybrid routes). */
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3);  /* needs SSSE3 */

@@ -3,8 +3,9 @@
  * ABI of asm/kernels.h for any whole number of 16-byte blocks.
  *
  *   poly1305_blocks_ifma_8x  8 blocks at once, one per 64-bit lane of a zmm
- *   poly1305_blocks_ifma_4x  4 blocks at once in ymm (AVX-512VL); by name
- *                            only (asm/x86_64/README.md: 8x is faster)
+ *   poly1305_blocks_ifma_4x  4 blocks at once in ymm (AVX-512VL); an inner
+ *                            kernel only (asm/x86_64/README.md: 8x is
+ *                            faster where the route uses it)
  *
  * Radix 2^44: a number is a0 + a1*2^44 + a2*2^88 (limbs 44/44/42 bits), so
  * each limb product fits the 52x52-bit multipliers, which return bits 0..51
@@ -28,7 +29,8 @@
  *   h = h*r^4L + g1*r^3L + g2*r^2L + g3*r^L + g4,
  * the products all summed in the same accumulators (the g products do not
  * wait for h, so the chain h -> h is one multiply and one carry), and the
- * groups left over (mod 4) go first, one at a time. After the last group
+ * 1-3 groups left over (mod 4) go first in one such step (two groups one at
+ * a time while r^2L is not cached yet, see BUILD_HIGH). After the last group
  * lane j is multiplied by r^(L-j) and the lanes are summed: no scalar tail,
  * and h meets exactly r^n.
  *
@@ -52,16 +54,20 @@
  * Table (st->table, table_of POLY1305_TABLE_AVX512IFMA of
  * asm/x86_64/kernels.h), qword offsets: five rows r0 r1 r2 s1 s2 of eight,
  * lane j = r^(8-j) (the 4-lane kernel reads the last four of each), then
- * r^4, r^8, r^12, r^16, r^24, r^32 as five qwords each: 70 of the 128.
- * Rebuilt (in ymm, for both kernels: r^2; [r^4 r^3 r^2 r]; r^4 times that;
- * r^16; [r^24 r^32 r^12]) whenever table_of is another id. The state is only
- * 8-byte aligned: every table access is unaligned.
+ * r^4, r^8, r^12, r^16, r^24, r^32 as five qwords each, then HIGH_BUILT:
+ * 71 of the 128. Built in ymm by two local helpers shared by both kernels:
+ * BUILD_TABLE (r^2; [r^4 r^3 r^2 r]; r^4 times that) whenever table_of is
+ * another id, BUILD_HIGH (r^16; [r^24 r^32 r^12]) when a message of more
+ * than three groups finds HIGH_BUILT clear. The state is only 8-byte
+ * aligned: every table access is unaligned.
  *
  * Inputs: rdi=st rsi=in rdx=len (multiple of 16) ecx=padbit. Caller-saved
  * registers only; ends with vzeroupper. Nothing branches on or indexes by
- * r, h or the message; only len picks masks and loop counts.
+ * r, h or the message: len picks masks, steps and loop counts, table_of and
+ * HIGH_BUILT (public, like len) whether to build.
  */
 #include "asm.h"
+#include "kernels.h"
 
 /* simd_poly1305 offsets (checked by _Static_assert in poly1305_x86_64.c) */
 #define ST_H 0
@@ -73,7 +79,7 @@
 #define T_R2 (ST_TABLE + 128)
 #define T_S1 (ST_TABLE + 192)
 #define T_S2 (ST_TABLE + 256)
-#define TABLE_ID 2 /* POLY1305_TABLE_AVX512IFMA */
+#define TABLE_ID POLY1305_TABLE_AVX512IFMA
 
     .section .rodata
     .p2align 6

@@ -1,25 +1,28 @@
 /*
  * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
- * asm/kernels.h) between a vector kernel and a scalar kernel, by length.
+ * asm/kernels.h) between a vector kernel and the scalar kernel, by length,
+ * through one route().
  *
- * avx2: the 4-block kernel pays a fixed cost per call (radix conversion
- * both ways, the final lane fold) and, when the table holds no AVX2 powers,
- * the table build, about as much as the scalar kernel spends on 100 bytes.
- * So there are two crossovers, both measured (asm/x86_64/README.md):
+ * A vector kernel pays a fixed cost per call (radix conversion both ways,
+ * the final lane fold) and, when the table holds none of its powers, the
+ * table build: for avx2 about as much as the scalar kernel spends on 100
+ * bytes. So each entry has two crossovers, both measured
+ * (asm/x86_64/README.md):
  * - fresh key (TLS 1.3 and every AEAD message set a new Poly1305 key): a
- *   call of POLY1305_AVX2_MIN_FRESH bytes or more builds the table and runs
- *   the vector kernel; shorter calls go to the scalar kernel;
- * - table built: from POLY1305_AVX2_MIN_CACHED bytes.
+ *   call of min_fresh bytes or more builds the table and runs the vector
+ *   kernel; shorter calls go to the scalar kernel;
+ * - table built: from min_cached bytes.
  * A key that is fed in many short calls (a streaming MAC) would never
  * build its table, so shorter calls are counted (table_of
- * POLY1305_TABLE_AVX2_SEEN, the count in table[0]) and once earlier calls
- * under the key have reached POLY1305_AVX2_MIN_FRESH bytes the next call of
- * POLY1305_AVX2_MIN_CACHED bytes or more builds it. An AEAD message's AAD
+ * POLY1305_TABLE_AVX2_SEEN, the count in table[0]; the same id for both
+ * entries) and once earlier calls under the key have reached min_fresh
+ * bytes the next call of min_cached bytes or more builds it. An AEAD message's AAD
  * and length blocks do not reach that, so its ciphertext call still takes
  * the fresh-key crossover. table_of and the count follow from lengths only:
  * not secret.
- * Above the crossover the 4-block kernel takes the whole 64-byte groups and
- * the scalar kernel the 1-3 blocks after them.
+ * Above the crossover the avx2 4-block kernel takes the whole 64-byte groups
+ * and the scalar kernel the 1-3 blocks after them; the IFMA kernel takes
+ * any whole number of blocks itself.
  *
  * The scalar kernel is poly1305_blocks_bmi2 (mulx, poly1305_scalar.S); the
  * crossovers below are measured against it.
@@ -35,61 +38,78 @@ _Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
 _Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
 _Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
 _Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
-_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8, "ifma: five rows of r^8..r^1");
+/* five rows of r^8..r^1, six single powers, one flag */
+_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8 + 6 * 5 + 1,
+               "avx512ifma table size");
 
 #define POLY1305_SCALAR poly1305_blocks_bmi2
 
-enum {
-    POLY1305_AVX2_GROUP = 4 * SIMD_POLY1305_BLOCK,
-    POLY1305_AVX2_MIN_CACHED = 64, /* table built: from one group up */
-    POLY1305_AVX2_MIN_FRESH = 320, /* table to build */
+/* One entry's route: its vector kernel, the table id that kernel fills,
+ * the group it takes (0: any whole number of blocks; else whole groups, the
+ * rest to the scalar kernel) and its two crossovers. */
+typedef struct {
+    simd_poly1305_fn vector;
+    uint64_t table_id;
+    size_t group;
+    size_t min_cached, min_fresh;
+} vector_route;
+
+/* The bytes the scalar kernel has taken under this key while no vector
+ * table exists (table_of POLY1305_TABLE_AVX2_SEEN, the count in table[0]),
+ * saturated at min_fresh: only "reached the crossover" matters. */
+static uint64_t seen(const simd_poly1305 *st, size_t min_fresh)
+{
+    uint64_t n = st->table_of == POLY1305_TABLE_AVX2_SEEN ? st->table[0] : 0;
+
+    return n < min_fresh ? n : min_fresh;
+}
+
+static void route(const vector_route *r, simd_poly1305 *st, const uint8_t *in,
+                  size_t len, uint32_t padbit)
+{
+    uint64_t before = seen(st, r->min_fresh);
+    size_t min = st->table_of == r->table_id || before >= r->min_fresh
+                     ? r->min_cached
+                     : r->min_fresh;
+    size_t vec = r->group ? len - len % r->group : len;
+
+    if (len < min) {
+        if (st->table_of != r->table_id) {
+            st->table_of = POLY1305_TABLE_AVX2_SEEN;
+            st->table[0] = len < r->min_fresh - before ? before + len
+                                                       : r->min_fresh;
+        }
+        POLY1305_SCALAR(st, in, len, padbit);
+        return;
+    }
+    r->vector(st, in, vec, padbit);
+    if (len > vec)
+        POLY1305_SCALAR(st, in + vec, len - vec, padbit);
+}
+
+/* AVX2: from one group up once the table is built, 320 bytes before. */
+static const vector_route avx2_route = {
+    poly1305_blocks_avx2_4x, POLY1305_TABLE_AVX2, 4 * SIMD_POLY1305_BLOCK,
+    64, 320,
 };
 
 void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
-    size_t groups = len - len % POLY1305_AVX2_GROUP;
-    uint64_t seen = st->table_of == POLY1305_TABLE_AVX2_SEEN ? st->table[0] : 0;
-    size_t min;
-
-    if (seen > POLY1305_AVX2_MIN_FRESH)
-        seen = POLY1305_AVX2_MIN_FRESH;
-    min = st->table_of == POLY1305_TABLE_AVX2 || seen >= POLY1305_AVX2_MIN_FRESH
-              ? POLY1305_AVX2_MIN_CACHED
-              : POLY1305_AVX2_MIN_FRESH;
-
-    if (len < min) {
-        if (st->table_of != POLY1305_TABLE_AVX2) {
-            /* saturating: only "reached the crossover" matters */
-            st->table_of = POLY1305_TABLE_AVX2_SEEN;
-            st->table[0] = len < POLY1305_AVX2_MIN_FRESH - seen
-                               ? seen + len
-                               : POLY1305_AVX2_MIN_FRESH;
-        }
-        POLY1305_SCALAR(st, in, len, padbit);
-        return;
-    }
-    poly1305_blocks_avx2_4x(st, in, groups, padbit);
-    if (len > groups)
-        POLY1305_SCALAR(st, in + groups, len - groups, padbit);
+    route(&avx2_route, st, in, len, padbit);
 }
 
 /*
- * AVX-512 IFMA: below the crossover the vector kernel's fixed cost (the
- * powers of r when the key is new, the lane set-up, the final multiply by
- * the lane powers and the lane sum) outweighs its per-block gain. Measured
- * against the scalar mulx kernel on Zen 4 (asm/x86_64/README.md): with the
- * table cached the vector kernel wins from 96-128 bytes, with a new key per
- * message (TLS 1.3 keys Poly1305 per record, so the AEAD's case) from
- * 224-256; the route takes the second.
+ * AVX-512 IFMA, measured on Zen 4 (asm/x86_64/README.md): with the table
+ * built the vector kernel wins from 96-128 bytes, with a new key per call
+ * (init + blocks + emit) from 224-256. It takes any whole number of blocks.
  */
-#define IFMA_CROSSOVER 256
+static const vector_route ifma_route = {
+    poly1305_blocks_ifma_8x, POLY1305_TABLE_AVX512IFMA, 0, 128, 256,
+};
 
 void poly1305_blocks_avx512ifma(simd_poly1305 *st, const uint8_t *in,
                                 size_t len, uint32_t padbit)
 {
-    if (len < IFMA_CROSSOVER)
-        poly1305_blocks_bmi2(st, in, len, padbit);
-    else
-        poly1305_blocks_ifma_8x(st, in, len, padbit);
+    route(&ifma_route, st, in, len, padbit);
 }

@@ -1,0 +1,262 @@
+/*
+ * The POLY1305 MAC (EVP_MAC "POLY1305", RFC 8439 section 2.5) as OpenSSL
+ * 3.0's default provider does it, outcome for outcome:
+ *
+ * - The key is the 32-byte one-time key (r || s), given to init or as the
+ *   "key" parameter (any parameter type whose size is 32, as 3.0 takes it);
+ *   any other length fails with "invalid key length" and leaves the context
+ *   as it was. The only algorithm parameter is "size" (16); there are no
+ *   gettable context parameters.
+ * - Update and final fail with "no key set" until a key is given. init with
+ *   no key succeeds while nothing has been absorbed since the key (a 0-byte
+ *   update counts), and fails afterwards: a one-time key is not reused.
+ * - Where 3.0.19's default crashes, this file refuses instead: after a final
+ *   its state is wiped, so a second final, or updates adding up to a whole
+ *   block, jump through a NULL pointer there. Updates that stay under one
+ *   block are accepted there (they only fill its buffer), so they are here
+ *   too; only a new key starts another message. Final also refuses a NULL
+ *   output, a NULL outl or room under 16 bytes (default writes 16 anyway;
+ *   EVP_MAC_final checks the room before it gets here).
+ *
+ * Nothing is allocated after newctx; the key's state (r, s and the kernel's
+ * cached powers of r) is wiped at final, on re-key and on free.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "algctx.h"
+#include "algorithms.h"
+#include "errors.h"
+#include "poly1305_stream.h"
+
+#define KEYLEN SIMD_POLY1305_KEY
+#define TAGLEN SIMD_POLY1305_TAG
+
+typedef struct {
+    const simd_provctx *prov; /* first: see algctx.h */
+    simd_poly1305_stream ps;
+    unsigned int key_set : 1;
+    unsigned int updated : 1;  /* absorbed something (or ended) since the key */
+    unsigned int finished : 1; /* final ran; the state is wiped */
+    unsigned int after_final;  /* bytes accepted since final (under 16) */
+} poly1305_ctx;
+_Static_assert(offsetof(poly1305_ctx, prov) == 0, "algctx.h: prov comes first");
+
+static void *poly1305_newctx(void *provctx)
+{
+    const simd_provctx *prov = provctx;
+    poly1305_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+
+    if (ctx == NULL)
+        return NULL;
+    ctx->ps.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
+    return ctx;
+}
+
+static void poly1305_freectx(void *vctx)
+{
+    simd_algctx_free(vctx, sizeof(poly1305_ctx));
+}
+
+static void *poly1305_dupctx(void *vctx)
+{
+    return simd_algctx_dup(vctx, sizeof(poly1305_ctx));
+}
+
+/*
+ * Zeroes secrets in a way the compiler cannot drop as a dead store (the
+ * barrier says the bytes may be read): inline, since at 64-byte messages a
+ * call per wipe shows in the cost of a whole MAC.
+ */
+static inline void wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+/* The kernel's table, only when it holds powers of r (asm/kernels.h):
+ * table_of depends on the kernel and the message lengths, not on secrets,
+ * and short messages do not pay for wiping a kilobyte they never used. */
+static void wipe_table(simd_poly1305 *st)
+{
+    if (st->table_of != 0 && !(st->table_of & SIMD_POLY1305_TABLE_PUBLIC))
+        wipe(st->table, sizeof(st->table));
+}
+
+/* Everything the key and the message left: h, r, s, the table, the tail. */
+static void wipe_state(poly1305_ctx *ctx)
+{
+    wipe_table(&ctx->ps.st);
+    wipe(&ctx->ps.st, offsetof(simd_poly1305, table));
+    wipe(ctx->ps.buf, sizeof(ctx->ps.buf));
+    ctx->ps.buf_len = 0;
+}
+
+static int set_key(poly1305_ctx *ctx, const unsigned char *key, size_t keylen)
+{
+    if (key == NULL || keylen != KEYLEN) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
+                       "POLY1305 key is %d bytes, got %zu", KEYLEN, keylen);
+        return 0;
+    }
+    wipe_table(&ctx->ps.st); /* init overwrites h, r and s */
+    simd_poly1305_stream_init(&ctx->ps, ctx->ps.blocks, key);
+    ctx->key_set = 1;
+    ctx->updated = 0;
+    ctx->finished = 0;
+    ctx->after_final = 0;
+    return 1;
+}
+
+static int poly1305_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    poly1305_ctx *ctx = vctx;
+    const OSSL_PARAM *p;
+
+    if (ctx == NULL)
+        return 0;
+    p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+    if (p == NULL)
+        return 1;
+    /* 3.0 takes the key's bytes whatever the type says; a pointer type's
+     * bytes would be the pointer itself (and 32 of them an over-read). */
+    if (p->data_type == OSSL_PARAM_UTF8_PTR ||
+        p->data_type == OSSL_PARAM_OCTET_PTR) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER,
+                       "POLY1305 key must be an octet string");
+        return 0;
+    }
+    return set_key(ctx, p->data, p->data_size);
+}
+
+static int poly1305_init(void *vctx, const unsigned char *key, size_t keylen,
+                         const OSSL_PARAM params[])
+{
+    poly1305_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 0;
+    if (params != NULL && !poly1305_set_ctx_params(ctx, params))
+        return 0;
+    if (key != NULL)
+        return set_key(ctx, key, keylen);
+    if (ctx->updated) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_NO_KEY_SET,
+                       "a POLY1305 key is used once: init needs a new key "
+                       "after data or a final");
+        return 0;
+    }
+    return 1;
+}
+
+static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    poly1305_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 0;
+    if (!ctx->key_set) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
+        return 0;
+    }
+    if (in == NULL && inl > 0) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
+        return 0;
+    }
+    ctx->updated = 1;
+    if (ctx->finished) {
+        if (inl >= SIMD_POLY1305_BLOCK - ctx->after_final) {
+            SIMD_RAISE(ctx->prov, SIMD_R_ALREADY_FINISHED);
+            return 0;
+        }
+        ctx->after_final += (unsigned int)inl;
+        return 1;
+    }
+    if (inl > 0) /* in may be NULL then, and memcpy must not see it */
+        simd_poly1305_stream_update(&ctx->ps, in, inl);
+    return 1;
+}
+
+static int poly1305_final(void *vctx, unsigned char *out, size_t *outl,
+                          size_t outsize)
+{
+    poly1305_ctx *ctx = vctx;
+
+    if (ctx == NULL)
+        return 0;
+    if (!ctx->key_set) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
+        return 0;
+    }
+    if (ctx->finished) {
+        SIMD_RAISE(ctx->prov, SIMD_R_ALREADY_FINISHED);
+        return 0;
+    }
+    if (out == NULL || outl == NULL) {
+        SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
+        return 0;
+    }
+    if (outsize < TAGLEN) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_OUTPUT_BUFFER_TOO_SMALL,
+                       "POLY1305 tag is %d bytes, room for %zu", TAGLEN,
+                       outsize);
+        return 0;
+    }
+    simd_poly1305_stream_final(&ctx->ps, out);
+    wipe_state(ctx);
+    ctx->updated = 1;
+    ctx->finished = 1;
+    ctx->after_final = 0;
+    *outl = TAGLEN;
+    return 1;
+}
+
+static const OSSL_PARAM known_gettable_params[] = {
+    OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *poly1305_gettable_params(void *provctx)
+{
+    (void)provctx;
+    return known_gettable_params;
+}
+
+static int poly1305_get_params(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+
+    return p == NULL || OSSL_PARAM_set_size_t(p, TAGLEN);
+}
+
+static const OSSL_PARAM known_settable_ctx_params[] = {
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *poly1305_settable_ctx_params(void *vctx,
+                                                      void *provctx)
+{
+    (void)vctx, (void)provctx;
+    return known_settable_ctx_params;
+}
+
+typedef void (*fn_ptr)(void);
+
+const OSSL_DISPATCH simd_poly1305_functions[] = {
+    {OSSL_FUNC_MAC_NEWCTX, (fn_ptr)poly1305_newctx},
+    {OSSL_FUNC_MAC_DUPCTX, (fn_ptr)poly1305_dupctx},
+    {OSSL_FUNC_MAC_FREECTX, (fn_ptr)poly1305_freectx},
+    {OSSL_FUNC_MAC_INIT, (fn_ptr)poly1305_init},
+    {OSSL_FUNC_MAC_UPDATE, (fn_ptr)poly1305_update},
+    {OSSL_FUNC_MAC_FINAL, (fn_ptr)poly1305_final},
+    {OSSL_FUNC_MAC_GETTABLE_PARAMS, (fn_ptr)poly1305_gettable_params},
+    {OSSL_FUNC_MAC_GET_PARAMS, (fn_ptr)poly1305_get_params},
+    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, (fn_ptr)poly1305_settable_ctx_params},
+    {OSSL_FUNC_MAC_SET_CTX_PARAMS, (fn_ptr)poly1305_set_ctx_params},
+    {0, NULL},
+};

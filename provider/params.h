@@ -1,0 +1,68 @@
+/*
+ * OSSL_PARAM look-ups for the per-call paths. EVP asks a cipher for its IV
+ * length on every init (EVP_CIPHER_CTX_get_iv_length in 3.0), so a short
+ * packet pays for the provider's get_ctx_params each time; through
+ * libcrypto's OSSL_PARAM_locate and OSSL_PARAM_set_size_t that is two
+ * cross-library calls per key, each with its own strcmp. These answer the
+ * common request (a native size_t with data) inline and hand every other
+ * form to libcrypto, so the outcome of each request is libcrypto's.
+ */
+#ifndef SIMDPROV_PARAMS_H
+#define SIMDPROV_PARAMS_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include <openssl/params.h>
+
+/* p->key equals the n-byte name (terminator included). n is a constant at
+ * every use, so this unrolls into n compares; it stops at the first
+ * difference, hence never reads past the end of a shorter key. */
+static inline int simd_param_key_is(const char *key, const char *name,
+                                    size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (key[i] != name[i])
+            return 0;
+    return 1;
+}
+
+static inline OSSL_PARAM *simd_param_find(OSSL_PARAM *p, const char *name,
+                                          size_t n)
+{
+    if (p != NULL)
+        for (; p->key != NULL; p++)
+            if (simd_param_key_is(p->key, name, n))
+                return p;
+    return NULL;
+}
+
+/* OSSL_PARAM_locate(p, NAME) for a string literal NAME: the first element
+ * of that name, or NULL. */
+#define simd_param_locate(p, NAME) simd_param_find((p), "" NAME, sizeof(NAME))
+
+/* OSSL_PARAM_set_size_t; what libcrypto does for an unsigned integer of
+ * size_t's size with data, the rest by libcrypto itself. */
+static inline int simd_param_set_size_t(OSSL_PARAM *p, size_t v)
+{
+    if (p->data_type == OSSL_PARAM_UNSIGNED_INTEGER && p->data != NULL &&
+        p->data_size == sizeof(size_t)) {
+        memcpy(p->data, &v, sizeof(v));
+        p->return_size = sizeof(size_t);
+        return 1;
+    }
+    return OSSL_PARAM_set_size_t(p, v);
+}
+
+/* OSSL_PARAM_get_size_t, likewise. */
+static inline int simd_param_get_size_t(const OSSL_PARAM *p, size_t *v)
+{
+    if (p->data_type == OSSL_PARAM_UNSIGNED_INTEGER && p->data != NULL &&
+        p->data_size == sizeof(size_t)) {
+        memcpy(v, p->data, sizeof(*v));
+        return 1;
+    }
+    return OSSL_PARAM_get_size_t(p, v);
+}
+
+#endif
