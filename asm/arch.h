@@ -34,7 +34,6 @@
     X(X86_AVX512F, "avx512f")                                                  \
     X(X86_AVX512VL, "avx512vl")                                                \
     X(X86_AVX512BW, "avx512bw")                                                \
-    X(X86_ADX, "adx")                                                          \
     X(X86_AVX512IFMA, "avx512ifma")                                            \
     X(ARM_ASIMD, "asimd")                                                      \
     X(ARM_SVE, "sve")                                                          \

@@ -27,11 +27,11 @@ START=$(date +%s)
 # every model (SIMDPROV_EXPECT_POLY1305): portable until these architectures
 # have kernels of their own.
 MATRIX='
-aarch64     | cortex-a72     | asm asimd                       | neon    | portable | neon/aarch64
-aarch64     | neoverse-v1    | asm asimd sve                   | neon    | portable | neon/aarch64
-aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | portable | sve2/aarch64
-aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | portable | sve2/aarch64
-aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | portable | sve2/aarch64
+aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64
+aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64
+aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | neon     | sve2/aarch64
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
 ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10

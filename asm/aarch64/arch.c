@@ -69,11 +69,22 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/* Poly1305: the NEON entry hands short inputs to the scalar kernel, hence
+ * ASM in its needs (NEEDS_NEON has it). */
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "neon", NEEDS_NEON, poly1305_blocks_neon),
+    SIMD_KERNEL(poly1305, "aarch64", SIMD_CAP_ASM, poly1305_blocks_aarch64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
+};
+
+/* The NEON body behind the neon entry, whole 128-byte groups only. */
+static const simd_kernel poly1305_inner[] = {
+    SIMD_KERNEL_GROUP(poly1305, "neon_8x", NEEDS_NEON, poly1305_blocks_neon_8x,
+                      8 * SIMD_POLY1305_BLOCK),
 };
 
 const simd_arch simd_arch_this = {
     SIMD_ARCH("aarch64", probe_aarch64),
-    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner)},
+    .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),
+              [SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
 };

@@ -8,6 +8,11 @@
  *                         (an inner kernel: never selected on its own)
  *   chacha20_xor_neon     AdvSIMD
  *   md5_blocks_aarch64    base A64 only
+ *   poly1305_blocks_aarch64  scalar Poly1305 (mul/umulh), base A64 only
+ *   poly1305_blocks_neon  C entry (poly1305_aarch64.c): the scalar kernel
+ *                         below the crossover, else the 8-block body
+ *   poly1305_blocks_neon_8x  whole 128-byte groups (an inner kernel), C
+ *                         around poly1305_neon_core (poly1305_neon.S)
  */
 #ifndef SIMDPROV_KERNELS_AARCH64_H
 #define SIMDPROV_KERNELS_AARCH64_H
@@ -18,5 +23,18 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_sve2);
 SIMD_CHACHA20_KERNEL(chacha20_sve2_blocks);
 SIMD_CHACHA20_KERNEL(chacha20_xor_neon);
 SIMD_MD5_KERNEL(md5_blocks_aarch64);
+
+/* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h). */
+#define POLY1305_TABLE_NEON 1 /* radix 2^26 powers r^1..r^8 */
+/* No table yet; table[0] counts the bytes the entry gave the scalar
+ * kernel under this key (poly1305_aarch64.c). */
+#define POLY1305_TABLE_NEON_SEEN 2
+
+SIMD_POLY1305_KERNEL(poly1305_blocks_aarch64);
+SIMD_POLY1305_KERNEL(poly1305_blocks_neon);
+SIMD_POLY1305_KERNEL(poly1305_blocks_neon_8x);
+/* h in two lanes of 26-bit limbs, whole 128-byte groups (>= 1). */
+void poly1305_neon_core(uint32_t hl[10], const uint8_t *in, size_t groups,
+                        uint32_t padbit, const uint32_t *table);
 
 #endif

@@ -9,8 +9,9 @@
 
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h). */
 #define POLY1305_TABLE_POWER9 1 /* r^8..r^1, radix 2^44 */
-/* Table empty; table[0] counts the bytes this key gave the scalar kernel. */
-#define POLY1305_TABLE_POWER9_SEEN 2
+/* No powers yet: table[0] counts the bytes this key gave the scalar kernel.
+ * Not key material: SIMD_POLY1305_TABLE_PUBLIC (0x100, asm/kernels.h) | 2. */
+#define POLY1305_TABLE_POWER9_SEEN 0x102
 
 #define POWER9_GROUP 128      /* bytes per poly1305_power9_groups iteration */
 #define POWER9_MIN_CACHED 128 /* table built: from one group up */

@@ -38,6 +38,10 @@ _Static_assert(offsetof(simd_poly1305, table_of) == POLY1305_OFF_TABLE_OF,
 _Static_assert(offsetof(simd_poly1305, table) == POLY1305_OFF_TABLE,
                "table offset");
 _Static_assert(POWER9_GROUP == 8 * SIMD_POLY1305_BLOCK, "group size");
+_Static_assert(POLY1305_TABLE_POWER9_SEEN & SIMD_POLY1305_TABLE_PUBLIC,
+               "the seen count is no key material");
+_Static_assert(!(POLY1305_TABLE_POWER9 & SIMD_POLY1305_TABLE_PUBLIC),
+               "the powers are key material");
 
 typedef unsigned __int128 u128;
 

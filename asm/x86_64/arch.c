@@ -44,7 +44,6 @@ static const simd_feature leaf7_ebx_rows[] = {
     {bit_AVX512F, SIMD_CAP_X86_AVX512F, 0},
     {bit_AVX512VL, SIMD_CAP_X86_AVX512VL, SIMD_CAP_X86_AVX512F},
     {bit_AVX512BW, SIMD_CAP_X86_AVX512BW, SIMD_CAP_X86_AVX512F},
-    {bit_ADX, SIMD_CAP_X86_ADX, 0},
     {bit_AVX512IFMA, SIMD_CAP_X86_AVX512IFMA, SIMD_CAP_X86_AVX512F},
 };
 
@@ -138,11 +137,11 @@ static const simd_level levels[] = {
     {"portable", 0},
     {"base", SIMD_CAP_ASM},
     {"ssse3", SIMD_CAP_X86_SSSE3},
-    /* ADX (adcx/adox) arrived with Broadwell and Zen, after AVX2 and BMI2:
-     * a CPU at this level has it in practice, and the scalar Poly1305
-     * kernels that use it belong with the other integer extensions. */
-    {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2 |
-                 SIMD_CAP_X86_ADX},
+    {"avx2", SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI1 | SIMD_CAP_X86_BMI2},
+    /* AVX512IFMA joins avx512 (Poly1305). A level is reported only when
+     * the CPU has everything it adds, so Skylake-SP (no IFMA) reports avx2,
+     * which is also what its default kernels are (the zmm_downclock rule);
+     * kernels are still chosen on each row's own needs. */
     {"avx512", SIMD_CAP_X86_AVX512F | SIMD_CAP_X86_AVX512VL |
                    SIMD_CAP_X86_AVX512BW | SIMD_CAP_X86_AVX512IFMA},
 };
