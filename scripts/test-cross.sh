@@ -24,8 +24,7 @@ START=$(date +%s)
 # the expect suite derives them from the tables, so new kernels need no edit
 # here; an optional last column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
 # which also catches a table row with the wrong needs. Poly1305 is pinned on
-# every model (SIMDPROV_EXPECT_POLY1305): portable until these architectures
-# have kernels of their own.
+# every model (SIMDPROV_EXPECT_POLY1305).
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64
 aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64
