@@ -854,6 +854,10 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
      * the general path's outcome for a list of one. */
     if (params[1].key == NULL && KEY_IS(&params[0], OSSL_CIPHER_PARAM_AEAD_TAG))
         return set_tag(ctx, &params[0]);
+    /* Likewise the TLS 1.2 record's AAD, once per record. */
+    if (params[1].key == NULL &&
+        KEY_IS(&params[0], OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))
+        return set_tls_aad(ctx, &params[0]);
     if (!check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN,
                    SIMD_R_INVALID_KEY_LENGTH) ||
         !check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN,
