@@ -55,6 +55,14 @@
 #define SIMD_POLY1305_KEY 32
 #define SIMD_POLY1305_TAG 16
 #define SIMD_POLY1305_TABLE_PUBLIC 0x100 /* in table_of: no powers of r */
+/* Bits 16 and up of an id, when not 0: how many table words (from the
+ * first) that kernel fills, so the glue wipes only those; 0: all. */
+#define SIMD_POLY1305_TABLE_USED_SHIFT 16
+#define SIMD_POLY1305_TABLE_USED(id)                                           \
+    (((id) >> SIMD_POLY1305_TABLE_USED_SHIFT) - 1 <                           \
+             (uint64_t)SIMD_POLY1305_TABLE_WORDS                               \
+         ? ((id) >> SIMD_POLY1305_TABLE_USED_SHIFT)                            \
+         : SIMD_POLY1305_TABLE_WORDS)
 /* Room for a vector kernel's powers of r: 16 powers in 2^44 radix with
  * their 20x multiples fit. */
 #define SIMD_POLY1305_TABLE_WORDS 128

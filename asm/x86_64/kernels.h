@@ -18,8 +18,10 @@
 
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h): which kernel
  * family's powers of r the table holds. Seen by the assembly too. */
-#define POLY1305_TABLE_AVX2 1 /* radix 2^26, poly1305_avx2.S */
-#define POLY1305_TABLE_AVX512IFMA 2 /* radix 2^44, poly1305_avx512ifma.S */
+/* Bits 16 and up: the table words each fills (SIMD_POLY1305_TABLE_USED;
+ * 16 is SIMD_POLY1305_TABLE_USED_SHIFT), so the glue wipes only those. */
+#define POLY1305_TABLE_AVX2 (1 | 108 << 16) /* radix 2^26, 27 ymm */
+#define POLY1305_TABLE_AVX512IFMA (2 | 71 << 16) /* radix 2^44, 71 words */
 /* No powers yet: table[0] counts the bytes the avx2 or avx512ifma entry
  * has given its scalar kernel under this key (poly1305_x86_64.c). Not key
  * material: SIMD_POLY1305_TABLE_PUBLIC (0x100, asm/kernels.h) | 3. */

@@ -37,10 +37,12 @@ _Static_assert(offsetof(simd_poly1305, h) == 0, "h offset");
 _Static_assert(offsetof(simd_poly1305, r) == 24, "r offset");
 _Static_assert(offsetof(simd_poly1305, table_of) == 56, "table_of offset");
 _Static_assert(offsetof(simd_poly1305, table) == 64, "table offset");
-_Static_assert(SIMD_POLY1305_TABLE_WORDS * 8 >= 3 * 9 * 32, "avx2 table size");
+_Static_assert(SIMD_POLY1305_TABLE_USED(POLY1305_TABLE_AVX2) * 8 == 3 * 9 * 32,
+               "avx2 table size (27 ymm), as its id says");
 /* five rows of r^8..r^1, six single powers, one flag */
-_Static_assert(SIMD_POLY1305_TABLE_WORDS >= 5 * 8 + 6 * 5 + 1,
-               "avx512ifma table size");
+_Static_assert(SIMD_POLY1305_TABLE_USED(POLY1305_TABLE_AVX512IFMA) ==
+                   5 * 8 + 6 * 5 + 1,
+               "avx512ifma table size, as its id says");
 
 #define POLY1305_SCALAR poly1305_blocks_bmi2
 
