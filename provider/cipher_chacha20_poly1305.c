@@ -558,7 +558,7 @@ static const OSSL_PARAM cp_known_gettable_params[] = {
     OSSL_PARAM_END,
 };
 
-/* 3.6 lists one more (its get_params leaves it unanswered, as here). */
+/* 3.6 lists one more (see get_etm). */
 static const OSSL_PARAM cp_known_gettable_params_3_6[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
@@ -597,6 +597,21 @@ static int set_int(OSSL_PARAM params[], const char *key, int v)
     return p == NULL || OSSL_PARAM_set_int(p, v);
 }
 
+/*
+ * encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone (see prov_ctx.h).
+ * get_params has no provider context, so the release is asked of the
+ * libcrypto we run in (the core's own), only when the name is asked for.
+ */
+static int get_etm(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, "encrypt-then-mac");
+
+    if (p == NULL ||
+        (OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6))
+        return 1;
+    return OSSL_PARAM_set_int(p, 0);
+}
+
 static int cp_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
@@ -610,7 +625,8 @@ static int cp_get_params(OSSL_PARAM params[])
            set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
            set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) &&
            set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN);
+           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) &&
+           get_etm(params);
 }
 
 static const OSSL_PARAM cp_known_gettable_ctx_params[] = {

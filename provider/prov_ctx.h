@@ -40,7 +40,7 @@ typedef struct simd_provctx {
      */
     int params_repeats_refused;
     /* 3.6 and later list "encrypt-then-mac" among ChaCha20-Poly1305's
-     * gettable algorithm params (get_params does not answer it). */
+     * gettable algorithm params (and get_params answers it: 0). */
     int aead_etm_gettable;
 } simd_provctx;
 
