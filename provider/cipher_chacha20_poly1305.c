@@ -597,6 +597,13 @@ static int set_int(OSSL_PARAM params[], const char *key, int v)
     return p == NULL || OSSL_PARAM_set_int(p, v);
 }
 
+/* For the get_params below, which get no provider context: the libcrypto
+ * we run in is the core's own. */
+static int core_is_3_6_or_later(void)
+{
+    return OPENSSL_version_major() > 3 || OPENSSL_version_minor() >= 6;
+}
+
 /*
  * encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone (see prov_ctx.h).
  * get_params has no provider context, so the release is asked of the
@@ -606,15 +613,32 @@ static int get_etm(OSSL_PARAM params[])
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, "encrypt-then-mac");
 
-    if (p == NULL ||
-        (OPENSSL_version_major() == 3 && OPENSSL_version_minor() < 6))
+    if (p == NULL || !core_is_3_6_or_later())
         return 1;
     return OSSL_PARAM_set_int(p, 0);
+}
+
+/* 3.6+ refuse an array naming one of these twice (see prov_ctx.h); asked
+ * only of arrays of more than one entry. */
+static int get_params_repeat(const OSSL_PARAM params[])
+{
+    for (const OSSL_PARAM *g = cp_known_gettable_params_3_6; g->key != NULL;
+         g++) {
+        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, g->key);
+
+        if (p != NULL && OSSL_PARAM_locate_const(p + 1, g->key) != NULL)
+            return core_is_3_6_or_later();
+    }
+    return 0;
 }
 
 static int cp_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+
+    if (params != NULL && params[0].key != NULL && params[1].key != NULL &&
+        get_params_repeat(params))
+        return 0;
 
     /* No provider context here to raise with: fail quietly as documented. */
     return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&

@@ -33,7 +33,9 @@ typedef struct simd_provctx {
     int aead_aad_after_data_refused;
     /*
      * 3.6 and later: the parameter decoders of ChaCha20-Poly1305 (set and get
-     * ctx params) and POLY1305 (set ctx params, get params) refuse an array
+     * ctx params, get params) and POLY1305 (set ctx params, get params; the
+     * get_params of both, having no provider context, ask OpenSSL_version_*
+     * and raise nothing) refuse an array
      * naming one of their parameters twice (REPEATED_PARAMETER, nothing
      * applied); POLY1305's key must then be an octet string (anything else
      * fails with no error raised). 3.0-3.5 take the first one found.

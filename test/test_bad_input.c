@@ -483,6 +483,15 @@ SEAL_ROW(a_aad_after_data_tag, {
     o->outl = 53;
     o->ret = o->ret && get_tag_into(f, c, o, 16);
 })
+AEAD_ROW(a_get_aead_twice, {
+    int a = 0, b = 0;
+    OSSL_PARAM p[] = {OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, &a),
+                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, &b),
+                      OSSL_PARAM_END};
+
+    (void)c;
+    o->ret = f->get_params(p);
+})
 SEAL_ROW(a_get_taglen_twice, {
     size_t a = 0, b = 0;
     OSSL_PARAM p[] = {OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &a),
@@ -709,6 +718,7 @@ static const row aead_rows[] = {
     {"seal: AAD after data, then the tag", 1, 1, a_aad_after_data_tag, NULL},
     {"params: ivlen twice", ORACLE, 1, a_param_ivlen_twice, NULL},
     {"get params: taglen twice", ORACLE, 1, a_get_taglen_twice, NULL},
+    {"algorithm params: aead twice", ORACLE, 1, a_get_aead_twice, NULL},
     {"update after final", 1, 1, a_update_after_final, NULL},
     {"update of NULL input, 10 bytes", 1, 1, a_update_null_in, NULL},
     {"update of 0 bytes", 1, 1, a_update0, NULL},
@@ -967,6 +977,15 @@ MAC_ROW(m_init_param_and_arg, {
 
     o->ret = f->init(c, key, 32, p) && f->final(c, o->out, &o->outl, 16);
 })
+MAC_ROW(m_init_string_param_good_arg, {
+    char str[33];
+    OSSL_PARAM p[] = {OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_KEY, str, 32),
+                      OSSL_PARAM_END};
+
+    memcpy(str, msg, 32);
+    str[32] = 0;
+    o->ret = f->init(c, key, 32, p) && f->final(c, o->out, &o->outl, 16);
+})
 MAC_ROW(m_init_bad_param_good_arg, {
     OSSL_PARAM p[] = {OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, (void *)msg,
                                               31),
@@ -1111,6 +1130,9 @@ static const mac_row mac_rows[] = {
     {"params: size is not settable", 1, 1, m_param_size},
     {"init: key param and key argument", 1, 1, m_init_param_and_arg},
     {"init: bad key param, good argument", 0, 1, m_init_bad_param_good_arg},
+    /* 3.0-3.5 take the string's bytes, 3.6+ refuse it (then no key). */
+    {"init: key param as a string, good argument", ORACLE, 1,
+     m_init_string_param_good_arg},
     {"algorithm params: size", 1, 1, m_get_size},
     {"algorithm params: size twice", ORACLE, 1, m_get_size_twice},
     {"algorithm params: size as a string", 0, 1, m_get_size_as_string},
