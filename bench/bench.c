@@ -41,6 +41,7 @@
 
 #include "../asm/arch.h"
 #include "../test/testcaps.h"
+#include "aead.h"
 #include "callers.h"
 #include "regime.h"
 #include "report.h"
@@ -171,6 +172,7 @@ static void open_side(side *s)
     unsetenv("SIMDPROV_LEVEL");
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+    unsetenv("SIMDPROV_POLY1305");
     if (simd && s->spec[4] == ':') {
         snprintf(opts, sizeof(opts), "%s", s->spec + 5);
         for (char *kv = strtok(opts, ","); kv; kv = strtok(NULL, ",")) {
@@ -227,6 +229,14 @@ static void open_side(side *s)
     unsetenv("SIMDPROV_LEVEL");
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
+    unsetenv("SIMDPROV_POLY1305");
+}
+
+/* The property query that picks side s's provider (bench/aead.c). */
+static const char *propq_of(const side *s)
+{
+    return strncmp(s->spec, "simd", 4) == 0 ? "provider=simd"
+                                            : "provider=default";
 }
 
 static void close_side(side *s)
@@ -710,6 +720,9 @@ int main(int argc, char **argv)
         printf("A = %s\nB = %s\n", a.label, b.label);
         fflush(stdout);
         bench_shapes(&a, &b, filter, rounds, batch_ms);
+        bench_aead(&(aead_side){a.libctx, propq_of(&a), a.label},
+                   &(aead_side){b.libctx, propq_of(&b), b.label}, filter,
+                   rounds, batch_ms);
         bench_glue(&a, &b, filter, rounds, batch_ms);
         close_side(&b);
     }

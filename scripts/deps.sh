@@ -2,7 +2,10 @@
 # Installs what building and testing simdprov needs on Debian 12, skipping
 # what is already there. Needs root (or sudo) only when something is missing.
 set -eu
-need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind"
+# linux-perf: the uprobes with which test_tls.sh and test_python.sh prove simd
+# served the records; python3-cryptography: test_python.sh (Debian's, on the
+# system libcrypto).
+need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind linux-perf python3 python3-cryptography"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

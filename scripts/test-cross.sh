@@ -24,22 +24,21 @@ START=$(date +%s)
 # the expect suite derives them from the tables, so new kernels need no edit
 # here; an optional last column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
 # which also catches a table row with the wrong needs. Poly1305 is pinned on
-# every model (SIMDPROV_EXPECT_POLY1305): portable until these architectures
-# have kernels of their own.
+# every model (SIMDPROV_EXPECT_POLY1305).
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64
 aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64
 aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | neon     | sve2/aarch64
 aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
 aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
-ppc64le     | power8         | asm arch_2_07                   | power8  | portable
-ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | portable
-ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | portable
-riscv64     | rv64,zbb=false | asm                             | base    | portable
-riscv64     | rv64           | asm zbb                         | zbb     | portable
-riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | portable
-riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | portable
-riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | portable
+ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
+ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
+ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
+riscv64     | rv64,zbb=false | asm                             | base    | rv64
+riscv64     | rv64           | asm zbb                         | zbb     | rv64
+riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | rvv
+riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | rvv
+riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | rvv
 loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx
 loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx
 '

@@ -1092,6 +1092,9 @@ typedef struct {
     void (*fn)(const tu_mac_fns *f, outcome *o);
 } mac_row;
 
+/* The no-key rows run on simd only: before 3.0.22 default has no "no key"
+ * check (it takes short updates and crashes on a whole block or a final);
+ * simd refuses them all, as 3.0.22 does. */
 static const mac_row mac_rows[] = {
     {"init: key of 0 bytes", 0, 1, m_key0},
     {"init: key of 16 bytes", 0, 1, m_key16},
@@ -1099,13 +1102,13 @@ static const mac_row mac_rows[] = {
     {"init: key of 33 bytes", 0, 1, m_key33},
     {"init: key of SIZE_MAX bytes", 0, 1, m_key_size_max},
     {"refused keys keep the message", 1, 1, m_bad_key_keeps_state},
-    {"update with no key", 0, 1, m_update_nokey},
-    {"update of 16 bytes with no key", 0, 1, m_update16_nokey},
-    {"update of 0 bytes with no key", 0, 1, m_update0_nokey},
-    {"final with no key", 0, 1, m_final_nokey},
-    {"refused key, then final", 0, 1, m_bad_key_then_final},
+    {"update with no key", 0, 0, m_update_nokey},
+    {"update of 16 bytes with no key", 0, 0, m_update16_nokey},
+    {"update of 0 bytes with no key", 0, 0, m_update0_nokey},
+    {"final with no key", 0, 0, m_final_nokey},
+    {"refused key, then final", 0, 0, m_bad_key_then_final},
     {"init without key on a fresh context", 1, 1, m_init_nokey_fresh},
-    {"init without key is no key", 0, 1, m_init_nokey_then_update},
+    {"init without key is no key", 0, 0, m_init_nokey_then_update},
     {"init without key before data", 1, 1, m_init_nokey_before_data},
     {"init without key after data", 0, 1, m_init_nokey_after_data},
     {"init without key after 0 bytes", 0, 1, m_init_nokey_after_0_bytes},
@@ -1114,12 +1117,12 @@ static const mac_row mac_rows[] = {
     {"update of NULL, 0 bytes", 1, 1, m_null_in_zero_len},
     {"final: room SIZE_MAX", 1, 1, m_final_room_size_max},
     {"short updates after final, new key", 1, 1, m_short_update_after_final},
-    {"dup of an unkeyed context, update", 0, 1, m_dup_unkeyed},
+    {"dup of an unkeyed context, update", 0, 0, m_dup_unkeyed},
     {"dup mid-stream, both continue", 1, 1, m_dup_mid_stream},
     {"params: key of 32 bytes", 1, 1, m_param_key},
     {"params: key of 31 bytes", 0, 1, m_param_key31},
     {"params: key of 0 bytes", 0, 1, m_param_key0},
-    {"params: key of 32 bytes, no data", 0, 1, m_param_key_no_data},
+    {"params: key of 32 bytes, no data", 0, 0, m_param_key_no_data},
     /* 3.0-3.5 take any type's bytes; 3.6+ only an octet string. */
     {"params: key as a 32-byte string", ORACLE, 1, m_param_key_as_string},
     {"params: key as an int", 0, 1, m_param_key_as_int},
@@ -1208,22 +1211,32 @@ static void test_aead_table(void)
     tu_cipher_fns fs, fd;
     int bad = 0;
 
+    EVP_CIPHER *deflt = EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
+                                         "provider=default");
+    /* Before 3.0.22 default's cipher(NULL, NULL, 0) is no final: that row
+     * then checks simd alone (testutil.h). */
+    int null_is_final = tu_one_shot_null_is_final(deflt);
+
+    EVP_CIPHER_free(deflt);
     CU_ASSERT_FATAL(tu_load_aead(t.simd, &fs));
     CU_ASSERT_FATAL(tu_load_aead(t.deflt, &fd));
     printf("\n");
     for (size_t i = 0; i < SIMD_COUNT(aead_rows); i++) {
         const row *r = &aead_rows[i];
+        int oracle = r->oracle &&
+                     (null_is_final || r->cipher != a_cipher_null_null_0);
         outcome s = {0}, d = {0};
         int ok;
 
         r->cipher(&fs, &s);
-        if (r->oracle)
+        if (oracle)
             r->cipher(&fd, &d);
+        /* ORACLE rows are never the one left to simd above. */
         ok = (r->expect == ORACLE ? s.ret == d.ret : s.ret == r->expect) &&
-             (!r->oracle || same(&s, &d));
+             (!oracle || same(&s, &d));
         printf("    %-5s %-8s %-42s simd=%d%s\n", ok ? "ok" : "FAIL", "aead",
                r->name, s.ret,
-               r->oracle ? (d.ret ? " default=1" : " default=0") : "");
+               oracle ? (d.ret ? " default=1" : " default=0") : "");
         ERR_clear_error();
         bad += !ok;
     }

@@ -210,6 +210,17 @@ static void op_init(pair *p)
     ERR_clear_error();
 }
 
+/* Whether the default provider under test runs EVP_Cipher calls of 0 bytes
+ * as simd does (3.0.22 and later: a final with in == NULL, the record path
+ * otherwise); an older one returns at once, and then the scripts make no
+ * such call (tu_one_shot_null_is_final, testutil.h). */
+static int null_is_final;
+
+static int skip_empty_one_shot(int one_shot, size_t piece)
+{
+    return one_shot && piece == 0 && !null_is_final;
+}
+
 /* AAD (out == NULL) in random pieces, through update or EVP_Cipher. */
 static void op_aad(pair *p)
 {
@@ -223,6 +234,8 @@ static void op_aad(pair *p)
     for (size_t k = 0; k < n; k++) {
         int r[2], outl[2] = {-1, -1};
 
+        if (skip_empty_one_shot(one_shot, pieces[k]))
+            continue;
         for (int i = 0; i < 2; i++)
             r[i] = one_shot ? EVP_Cipher(p->ctx[i], NULL, inbuf + off,
                                          (unsigned int)pieces[k])
@@ -260,7 +273,9 @@ static void op_data(pair *p)
         }
         for (size_t k = 0; k < n; k++) {
             outl[i][k] = -1;
-            if (one_shot) {
+            if (skip_empty_one_shot(one_shot, pieces[k])) {
+                r[i][k] = outl[i][k] = 0;
+            } else if (one_shot) {
                 r[i][k] = EVP_Cipher(p->ctx[i], dst, src,
                                      (unsigned int)pieces[k]);
                 outl[i][k] = r[i][k];
@@ -294,7 +309,7 @@ static void op_final(pair *p)
     ERR_clear_error();
 }
 
-/* EVP_Cipher(ctx, NULL, NULL, 0): 0 and not a final. */
+/* EVP_Cipher(ctx, NULL, NULL, 0): a final since 3.0.22. */
 static void op_cipher_null(pair *p)
 {
     int r[2];
@@ -479,7 +494,8 @@ static void run_scripts(const EVP_CIPHER *simd, const EVP_CIPHER *deflt,
                 op_unknown_params(&p);
                 break;
             case 14:
-                op_cipher_null(&p);
+                if (null_is_final)
+                    op_cipher_null(&p);
                 break;
             default:
                 op_data(&p);
@@ -746,6 +762,7 @@ static void all_checks(tu_ctx *t, const char *what, size_t scale)
 
     mismatches = 0;
     fetch_pair(t, c);
+    null_is_final = tu_one_shot_null_is_final(c[1]);
     for (size_t v = 0; v < SIMD_COUNT(vectors); v++) {
         CU_ASSERT(vector_on(c[1], &vectors[v])); /* the vector is right */
         CU_ASSERT(vector_on(c[0], &vectors[v]));

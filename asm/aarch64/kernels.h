@@ -27,8 +27,9 @@ SIMD_MD5_KERNEL(md5_blocks_aarch64);
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h). */
 #define POLY1305_TABLE_NEON 1 /* radix 2^26 powers r^1..r^8 */
 /* No table yet; table[0] counts the bytes the entry gave the scalar
- * kernel under this key (poly1305_aarch64.c). */
-#define POLY1305_TABLE_NEON_SEEN 2
+ * kernel under this key (poly1305_aarch64.c). Not key material, so the
+ * glue need not wipe it (SIMD_POLY1305_TABLE_PUBLIC, asm/kernels.h). */
+#define POLY1305_TABLE_NEON_SEEN (SIMD_POLY1305_TABLE_PUBLIC | 2)
 
 SIMD_POLY1305_KERNEL(poly1305_blocks_aarch64);
 SIMD_POLY1305_KERNEL(poly1305_blocks_neon);

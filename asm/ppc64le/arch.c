@@ -74,7 +74,22 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305, instructions per 16-byte block (asm/ppc64le/README.md; OpenSSL
+ * 3.0 runs 32 in its scalar loop, 41.75 in its VSX loop on POWER8+):
+ *   power10  ISA 3.1 build of the vmsumudm loop, 12.1 (lxvp, xxeval, vsrq);
+ *   power9   ISA 3.0 vmsumudm, radix 2^44, 8 blocks per iteration, 14;
+ *   scalar   mulld/mulhdu, every ppc64le CPU, 29: POWER8 has no 64-bit
+ *            vector multiply, and a radix 2^26 vmuleuw kernel cannot count
+ *            fewer (OpenSSL's own needs 41.75).
+ * The vector rows route short inputs to scalar (poly1305_ppc64le.c).
+ */
+#define NEEDS_POWER9 (NEEDS_POWER8 | SIMD_CAP_PPC_ARCH_3_00)
+
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "power10", NEEDS_POWER10, poly1305_blocks_power10),
+    SIMD_KERNEL(poly1305, "power9", NEEDS_POWER9, poly1305_blocks_power9),
+    SIMD_KERNEL(poly1305, "scalar", SIMD_CAP_ASM, poly1305_blocks_scalar),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 

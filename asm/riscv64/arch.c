@@ -79,8 +79,25 @@ static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
+/*
+ * Poly1305: rvv routes by length between the 8-lane vector kernel and the
+ * scalar one (poly1305_riscv64.c); rv64 is mul/mulhu in base 2^64
+ * (poly1305_rv64.S). Zbb has nothing for it (no carry instruction), so
+ * there is no Zbb row. Counts per 16 bytes: asm/riscv64/README.md.
+ */
 static const simd_kernel poly1305[] = {
+    SIMD_KERNEL(poly1305, "rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, poly1305_blocks_rvv),
+    SIMD_KERNEL(poly1305, "rv64", SIMD_CAP_ASM, poly1305_blocks_rv64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
-const simd_arch simd_arch_this = {SIMD_ARCH("riscv64", probe_riscv64)};
+/* Run only inside the entries above; listed for the kernel and ABI tests. */
+static const simd_kernel poly1305_inner[] = {
+    SIMD_KERNEL_GROUP(poly1305, "rvv_8x", SIMD_CAP_ASM | SIMD_CAP_RV_V,
+                      poly1305_blocks_rvv_8x, 8 * SIMD_POLY1305_BLOCK),
+};
+
+const simd_arch simd_arch_this = {
+    SIMD_ARCH("riscv64", probe_riscv64),
+    .inner = {[SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
+};

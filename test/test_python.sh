@@ -1,0 +1,103 @@
+#!/bin/sh
+# python3-cryptography's ChaCha20Poly1305 through an OpenSSL config with simd:
+# chacha20_poly1305.py (RFC 8439 2.8.2, round trips, tag failures) once on
+# simd and once on plain default, with the same output; uprobes on simd.so
+# (uprobes.sh) prove simd did the work: at least one call per seal or open
+# on simd, none on default (skipped, and said so, without root or perf;
+# SIMDPROV_REQUIRE_UPROBES=1 makes that a failure).
+# Usage: test_python.sh PYTHON SIMD_SO OPENSSL
+set -u
+python=$1 module=$2 openssl=$3
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/uprobes.sh"
+work=$(mktemp -d)
+trap 'uprobes_cleanup; rm -rf "$work"' EXIT
+trap 'exit 1' INT TERM HUP PIPE
+aead_funcs="cp_update cp_cipher" # as in test_tls.sh
+
+# cryptography loads the legacy provider when it is imported; with
+# OPENSSL_MODULES at the build dir, libcrypto would look for legacy.so there
+# and the import fails ("DSO support routines::could not load the shared
+# library"). So this config names simd.so by its absolute path and
+# OPENSSL_MODULES is unset: every other module comes from libcrypto's own
+# modules directory. Otherwise the same as simdprov.cnf.
+cat >"$work/simd.cnf" <<CNF
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+alg_section = algorithm_sect
+[provider_sect]
+default = default_sect
+simd = simd_sect
+[default_sect]
+activate = 1
+[simd_sect]
+module = $module
+activate = 1
+[algorithm_sect]
+default_properties = ?provider=simd
+CNF
+unset OPENSSL_MODULES
+
+run() { # config, output
+    OPENSSL_CONF=$1 counted "$2.stat" "$python" "$here/chacha20_poly1305.py" >"$2"
+}
+
+if ! "$python" -c 'import cryptography' 2>/dev/null; then
+    echo "SKIP $python has no cryptography module (Debian: python3-cryptography)"
+    exit 77
+fi
+simd_aead=0
+if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
+        grep -qi '^ *ChaCha20-Poly1305 @ simd$'; then
+    simd_aead=1
+    if uprobes_setup "$module" $aead_funcs; then
+        echo "uprobes on $aead_funcs in $module"
+    elif [ $? -eq 2 ]; then
+        echo "FAIL setting uprobes on $module"; exit 1
+    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
+        echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
+        exit 1
+    else
+        echo "SKIP proof that simd did the work: $UPROBE_SKIP"
+    fi
+elif [ -e "${SIMDPROV_SOURCE_ROOT:-/nonexistent}/provider/cipher_chacha20_poly1305.c" ]; then
+    echo "FAIL simd does not serve ChaCha20-Poly1305 (the tree has its source)"; exit 1
+else
+    echo "SKIP simd does not serve ChaCha20-Poly1305 (not in this tree): both runs are on default"
+fi
+
+status=0
+run "$work/simd.cnf" "$work/simd.out"; rs=$?
+run /dev/null "$work/default.out"; rd=$?
+cat "$work/simd.out"
+if [ $rs -eq 77 ]; then
+    exit 77
+fi
+if [ $rs -ne 0 ] || [ $rd -ne 0 ]; then
+    echo "FAIL python exit $rs on simd, $rd on default"; cat "$work/default.out"
+    status=1
+fi
+if ! grep -v '^provider ' "$work/simd.out" >"$work/a" ||
+   ! grep -v '^provider ' "$work/default.out" >"$work/b" ||
+   ! cmp -s "$work/a" "$work/b"; then
+    echo "FAIL simd's output differs from default's:"; diff "$work/a" "$work/b"
+    status=1
+fi
+grep -qx 'provider default' "$work/default.out" ||
+    { echo "FAIL default run not on default"; status=1; }
+if [ $simd_aead = 1 ]; then
+    grep -qx 'provider simd' "$work/simd.out" ||
+        { echo "FAIL simd's config does not give simd's ChaCha20-Poly1305"; status=1; }
+    ops=$(sed -n 's/^ops //p' "$work/simd.out")
+    ns=$(uprobe_count "$work/simd.out.stat")
+    nd=$(uprobe_count "$work/default.out.stat")
+    echo "calls into simd's ChaCha20-Poly1305: $ns on simd, $nd on default, for $ops seals and opens"
+    if [ "$ns" != skip ]; then
+        if [ "$ns" -lt "${ops:-1}" ] || [ "$nd" -ne 0 ]; then
+            echo "FAIL simd did not do the work"; status=1
+        fi
+    fi
+fi
+[ $status -eq 0 ] && echo "ok   python3-cryptography ChaCha20Poly1305 on simd == default"
+exit $status

@@ -1,0 +1,81 @@
+# Counting calls into simd.so from another program, for the real-client tests
+# (test_tls.sh, test_python.sh): uprobes on simd's functions (`perf probe -x`)
+# and `perf stat` around the program. A count read back this way cannot be
+# faked by the default provider doing the work: the probes sit on simd.so's
+# own code, and a process that never runs it counts 0.
+#
+# Sourced (POSIX sh). Needs root and perf (Debian's linux-perf); without them
+# uprobes_setup says why and every count reads "skip".
+#   uprobes_setup MODULE FUNC...   0 = probes set; else UPROBE_SKIP says why
+#   counted STATFILE CMD [ARG...]  runs CMD, under perf stat when probes are set
+#   uprobe_count STATFILE          the calls CMD made into FUNC..., summed
+#   uprobes_cleanup                removes the probes (call it from the EXIT
+#                                  trap, and exit on INT, TERM, HUP and PIPE
+#                                  so that it runs)
+
+UPROBE_GROUP="" UPROBE_EVENTS="" UPROBE_SKIP=""
+
+uprobes_setup() {
+    module=$1; shift
+    if [ "$(id -u)" -ne 0 ]; then
+        UPROBE_SKIP="not root (perf probe needs root)"; return 1
+    fi
+    if ! command -v perf >/dev/null 2>&1; then
+        UPROBE_SKIP="perf not installed (Debian: linux-perf)"; return 1
+    fi
+    # perf probe writes uprobe_events in tracefs; a container may not have
+    # mounted it yet.
+    tracefs=/sys/kernel/tracing
+    if [ ! -e $tracefs/uprobe_events ] && [ -d $tracefs ]; then
+        mount -t tracefs nodev $tracefs 2>/dev/null
+    fi
+    if [ ! -e $tracefs/uprobe_events ]; then
+        UPROBE_SKIP="no $tracefs/uprobe_events (kernel without uprobe events, or tracefs not mountable)"
+        return 1
+    fi
+    # One group per run: meson runs tests in parallel (test_tls.sh and
+    # test_python.sh probe the same simd.so), and every build dir has its own.
+    UPROBE_GROUP="simdprov_$$"
+    # A run killed before its cleanup leaves its group behind, and pids wrap.
+    perf probe -q -d "$UPROBE_GROUP:*" >/dev/null 2>&1
+    # perf probe refuses an event name that any group already has, so the
+    # names carry the pid too.
+    for f in "$@"; do
+        ev="$UPROBE_GROUP:${f}_$$"
+        if ! perf probe -q -x "$module" -a "$ev=$f" >/dev/null 2>&1; then
+            echo "perf probe -x $module $f failed:" >&2
+            perf probe -x "$module" -a "$ev=$f" >&2
+            uprobes_cleanup
+            return 2
+        fi
+        UPROBE_EVENTS="$UPROBE_EVENTS${UPROBE_EVENTS:+,}$ev"
+    done
+    return 0
+}
+
+counted() {
+    stat=$1; shift
+    if [ -n "$UPROBE_EVENTS" ]; then
+        perf stat -x, -o "$stat" -e "$UPROBE_EVENTS" -- "$@"
+    else
+        : >"$stat"
+        "$@"
+    fi
+}
+
+uprobe_count() {
+    if [ -z "$UPROBE_EVENTS" ]; then
+        echo skip
+        return
+    fi
+    # CSV lines: count,unit,event,...; "<not counted>" is 0.
+    awk -F, -v g="$UPROBE_GROUP:" 'index($3, g) == 1 { n += ($1 ~ /^[0-9]+$/) ? $1 : 0 }
+        END { print n + 0 }' "$1"
+}
+
+uprobes_cleanup() {
+    if [ -n "$UPROBE_GROUP" ]; then
+        perf probe -q -d "$UPROBE_GROUP:*" >/dev/null 2>&1
+    fi
+    UPROBE_GROUP="" UPROBE_EVENTS=""
+}
