@@ -424,6 +424,11 @@ static int aead(cp_ctx *ctx, unsigned char *out, size_t *outl,
     }
     if (in != NULL) {
         if (out == NULL) {
+            /* 3.5+ refuse it, quietly (see prov_ctx.h). */
+            if (ctx->text_len != 0 && ctx->prov->aead_aad_after_data_refused) {
+                *outl = 0;
+                return 0;
+            }
             absorb_aad(ctx, in, inl);
             ctx->aad_len += inl;
             ctx->aad = 1;
@@ -553,10 +558,29 @@ static const OSSL_PARAM cp_known_gettable_params[] = {
     OSSL_PARAM_END,
 };
 
+/* 3.6 lists one more (see get_etm). */
+static const OSSL_PARAM cp_known_gettable_params_3_6[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
+    OSSL_PARAM_int("encrypt-then-mac", NULL),
+    OSSL_PARAM_END,
+};
+
 static const OSSL_PARAM *cp_gettable_params(void *provctx)
 {
-    (void)provctx;
-    return cp_known_gettable_params;
+    const simd_provctx *prov = provctx;
+
+    return prov != NULL && prov->aead_etm_gettable
+               ? cp_known_gettable_params_3_6
+               : cp_known_gettable_params;
 }
 
 static int set_size(OSSL_PARAM params[], const char *key, size_t v)
@@ -573,9 +597,48 @@ static int set_int(OSSL_PARAM params[], const char *key, int v)
     return p == NULL || OSSL_PARAM_set_int(p, v);
 }
 
+/* For the get_params below, which get no provider context: the libcrypto
+ * we run in is the core's own. */
+static int core_is_3_6_or_later(void)
+{
+    return OPENSSL_version_major() > 3 || OPENSSL_version_minor() >= 6;
+}
+
+/*
+ * encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone (see prov_ctx.h).
+ * get_params has no provider context, so the release is asked of the
+ * libcrypto we run in (the core's own), only when the name is asked for.
+ */
+static int get_etm(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, "encrypt-then-mac");
+
+    if (p == NULL || !core_is_3_6_or_later())
+        return 1;
+    return OSSL_PARAM_set_int(p, 0);
+}
+
+/* 3.6+ refuse an array naming one of these twice (see prov_ctx.h); asked
+ * only of arrays of more than one entry. */
+static int get_params_repeat(const OSSL_PARAM params[])
+{
+    for (const OSSL_PARAM *g = cp_known_gettable_params_3_6; g->key != NULL;
+         g++) {
+        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, g->key);
+
+        if (p != NULL && OSSL_PARAM_locate_const(p + 1, g->key) != NULL)
+            return core_is_3_6_or_later();
+    }
+    return 0;
+}
+
 static int cp_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
+
+    if (params != NULL && params[0].key != NULL && params[1].key != NULL &&
+        get_params_repeat(params))
+        return 0;
 
     /* No provider context here to raise with: fail quietly as documented. */
     return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
@@ -586,7 +649,8 @@ static int cp_get_params(OSSL_PARAM params[])
            set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
            set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) &&
            set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN);
+           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) &&
+           get_etm(params);
 }
 
 static const OSSL_PARAM cp_known_gettable_ctx_params[] = {
@@ -670,6 +734,36 @@ static int get_size_one(cp_ctx *ctx, OSSL_PARAM *p, size_t v)
 /* p's key is the literal NAME (params.h: compares inline). */
 #define KEY_IS(p, NAME) simd_param_key_is((p)->key, "" NAME, sizeof(NAME))
 
+/*
+ * Whether params names one of names[] twice: 3.6+ refuse such an array before
+ * applying any of it (see prov_ctx.h). Only multi-entry arrays get here.
+ */
+static int params_repeat(const simd_provctx *prov, const OSSL_PARAM params[],
+                         const char *const names[], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, names[i]);
+
+        if (p != NULL && OSSL_PARAM_locate_const(p + 1, names[i]) != NULL) {
+            SIMD_RAISE_MSG(prov, SIMD_R_FAILED_TO_SET_PARAMETER,
+                           "repeated parameter %s", names[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const char *const cp_get_names[] = {
+    OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN,
+    OSSL_CIPHER_PARAM_AEAD_TAGLEN, OSSL_CIPHER_PARAM_AEAD_TAG,
+    OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD,
+};
+static const char *const cp_set_names[] = {
+    OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN,
+    OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
+    OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED,
+};
+
 /* The same outcome as the general path below for a list of one. */
 static int get_one(cp_ctx *ctx, OSSL_PARAM *p)
 {
@@ -699,6 +793,10 @@ static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
      * the tag after every record): only its own key is compared. */
     if (params[0].key != NULL && params[1].key == NULL)
         return get_one(ctx, &params[0]);
+    if (ctx->prov->params_repeats_refused &&
+        params_repeat(ctx->prov, params, cp_get_names,
+                           SIMD_COUNT(cp_get_names)))
+        return 0;
     if (!get_size_param(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) ||
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) ||
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_AEAD_TAGLEN,
@@ -858,6 +956,10 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params[1].key == NULL &&
         KEY_IS(&params[0], OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))
         return set_tls_aad(ctx, &params[0]);
+    if (ctx->prov->params_repeats_refused &&
+        params_repeat(ctx->prov, params, cp_set_names,
+                           SIMD_COUNT(cp_set_names)))
+        return 0;
     if (!check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN,
                    SIMD_R_INVALID_KEY_LENGTH) ||
         !check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN,

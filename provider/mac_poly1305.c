@@ -26,6 +26,7 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "algctx.h"
@@ -132,6 +133,17 @@ static int poly1305_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
     if (p == NULL)
         return 1;
+    /* 3.6+ decode the array first (see prov_ctx.h): a second key refuses
+     * it all, a key of another type fails with nothing raised. */
+    if (ctx->prov->params_repeats_refused) {
+        if (OSSL_PARAM_locate_const(p + 1, OSSL_MAC_PARAM_KEY) != NULL) {
+            SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER,
+                           "repeated parameter %s", OSSL_MAC_PARAM_KEY);
+            return 0;
+        }
+        if (p->data_type != OSSL_PARAM_OCTET_STRING)
+            return 0;
+    }
     /* 3.0 takes the key's bytes whatever the type says; a pointer type's
      * bytes would be the pointer itself (and 32 of them an over-read). */
     if (p->data_type == OSSL_PARAM_UTF8_PTR ||
@@ -240,7 +252,16 @@ static int poly1305_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, TAGLEN);
+    if (p == NULL)
+        return 1;
+    /* 3.6+ refuse a second "size" (see prov_ctx.h). This dispatch gets no
+     * provider context, so the release is asked of the libcrypto we run in
+     * (the core's own), and only for an array that does repeat it; with no
+     * context there is no error to raise either. */
+    if (OSSL_PARAM_locate(p + 1, OSSL_MAC_PARAM_SIZE) != NULL &&
+        (OPENSSL_version_major() > 3 || OPENSSL_version_minor() >= 6))
+        return 0;
+    return OSSL_PARAM_set_size_t(p, TAGLEN);
 }
 
 static const OSSL_PARAM known_settable_ctx_params[] = {

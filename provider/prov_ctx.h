@@ -25,6 +25,25 @@ typedef struct simd_provctx {
      * so cipher_chacha20.c follows whichever release loaded us.
      */
     int chacha20_counter_ahead;
+    /*
+     * 3.5 and later: ChaCha20-Poly1305 refuses AAD once message data went into
+     * the MAC (returns 0 with outl 0, raises nothing, absorbs nothing); 3.0
+     * absorbed it, which no RFC 8439 tag can describe.
+     */
+    int aead_aad_after_data_refused;
+    /*
+     * 3.6 and later: the parameter decoders of ChaCha20-Poly1305 (set and get
+     * ctx params, get params) and POLY1305 (set ctx params, get params; the
+     * get_params of both, having no provider context, ask OpenSSL_version_*
+     * and raise nothing) refuse an array
+     * naming one of their parameters twice (REPEATED_PARAMETER, nothing
+     * applied); POLY1305's key must then be an octet string (anything else
+     * fails with no error raised). 3.0-3.5 take the first one found.
+     */
+    int params_repeats_refused;
+    /* 3.6 and later list "encrypt-then-mac" among ChaCha20-Poly1305's
+     * gettable algorithm params (and get_params answers it: 0). */
+    int aead_etm_gettable;
 } simd_provctx;
 
 #endif

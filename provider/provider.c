@@ -219,10 +219,10 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
     }
 }
 
-/* Whether the core is OpenSSL 3.6 or later (see prov_ctx.h). An unknown or
- * unparsable version keeps the 3.0 behaviour. */
-static int core_is_3_6_or_later(const OSSL_CORE_HANDLE *handle,
-                                OSSL_FUNC_core_get_params_fn *core_get_params)
+/* The running core's release as major * 100 + minor (3.6 is 306). An unknown
+ * or unparsable version reads as 3.0, whose behaviour is the baseline. */
+static unsigned int core_release(const OSSL_CORE_HANDLE *handle,
+                                 OSSL_FUNC_core_get_params_fn *core_get_params)
 {
     const char *version = NULL;
     unsigned int major = 0, minor = 0;
@@ -232,9 +232,10 @@ static int core_is_3_6_or_later(const OSSL_CORE_HANDLE *handle,
     };
 
     if (core_get_params == NULL || !core_get_params(handle, req) ||
-        version == NULL || sscanf(version, "%u.%u", &major, &minor) != 2)
-        return 0;
-    return major > 3 || (major == 3 && minor >= 6);
+        version == NULL || sscanf(version, "%u.%u", &major, &minor) != 2 ||
+        major < 3 || minor > 99)
+        return 300;
+    return major * 100 + minor;
 }
 
 /* buildinfo, what `openssl list -providers -verbose` prints: build facts
@@ -271,6 +272,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     simd_provctx *prov;
     simd_override ov;
     uint32_t caps;
+    unsigned int release;
 
     prov = OPENSSL_zalloc(sizeof(*prov));
     if (prov == NULL)
@@ -300,7 +302,11 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     simd_caps_string(caps, prov->caps, sizeof(prov->caps));
     simd_rules_string(&simd_arch_this, caps, prov->rules, sizeof(prov->rules));
     read_override(handle, core_get_params, &ov);
-    prov->chacha20_counter_ahead = core_is_3_6_or_later(handle, core_get_params);
+    release = core_release(handle, core_get_params);
+    prov->chacha20_counter_ahead = release >= 306;
+    prov->aead_aad_after_data_refused = release >= 305;
+    prov->params_repeats_refused = release >= 306;
+    prov->aead_etm_gettable = release >= 306;
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
     write_buildinfo(prov);
