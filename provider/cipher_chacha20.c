@@ -27,6 +27,7 @@
 #include "algctx.h"
 #include "algorithms.h"
 #include "chacha20_stream.h"
+#include "cipher_params.h"
 #include "errors.h"
 #include "params.h"
 
@@ -163,15 +164,7 @@ static int chacha20_final(void *vctx, unsigned char *out, size_t *outl,
 
 /* Algorithm parameters, as the default provider reports them. */
 static const OSSL_PARAM chacha20_known_gettable_params[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    SIMD_CIPHER_GETTABLE_PARAMS,
     OSSL_PARAM_END,
 };
 
@@ -181,39 +174,9 @@ static const OSSL_PARAM *chacha20_gettable_params(void *provctx)
     return chacha20_known_gettable_params;
 }
 
-/* The set_* helpers and check_len take a literal name (params.h): the
- * look-up then compares it inline. */
-static inline int set_size_n(OSSL_PARAM params[], const char *name, size_t n,
-                             size_t v)
-{
-    OSSL_PARAM *p = simd_param_find(params, name, n);
-
-    return p == NULL || simd_param_set_size_t(p, v);
-}
-#define set_size(params, NAME, v) set_size_n(params, "" NAME, sizeof(NAME), v)
-
-static int set_int_n(OSSL_PARAM params[], const char *name, size_t n, int v)
-{
-    OSSL_PARAM *p = simd_param_find(params, name, n);
-
-    return p == NULL || OSSL_PARAM_set_int(p, v);
-}
-#define set_int(params, NAME, v) set_int_n(params, "" NAME, sizeof(NAME), v)
-
 static int chacha20_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p = simd_param_locate(params, OSSL_CIPHER_PARAM_MODE);
-
-    /* No provider context here to raise with: fail quietly as documented. */
-    return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
-           set_int(params, OSSL_CIPHER_PARAM_AEAD, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
-           set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN) &&
-           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN);
+    return simd_cipher_get_params(params, 0, CHACHA20_KEYLEN, CHACHA20_IVLEN);
 }
 
 static const OSSL_PARAM chacha20_known_ctx_params[] = {
@@ -245,8 +208,8 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
         return 0;
     }
-    if (!set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
-        !set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
+    if (!simd_param_set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
+        !simd_param_set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
         return 0;
     }
@@ -255,27 +218,7 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
 /* Only the fixed lengths are accepted; anything else is an error. */
 #define check_len(ctx, params, NAME, want, reason)                             \
-    check_len_n(ctx, params, "" NAME, sizeof(NAME), want, reason)
-static inline int check_len_n(const chacha20_ctx *ctx,
-                              const OSSL_PARAM params[], const char *key,
-                              size_t n, size_t want, int reason)
-{
-    const OSSL_PARAM *p = simd_param_find((OSSL_PARAM *)params, key, n);
-    size_t len;
-
-    if (p == NULL)
-        return 1;
-    if (!simd_param_get_size_t(p, &len)) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_GET_PARAMETER, "%s", key);
-        return 0;
-    }
-    if (len != want) {
-        SIMD_RAISE_MSG(ctx->prov, reason, "ChaCha20 %s must be %zu, got %zu",
-                       key, want, len);
-        return 0;
-    }
-    return 1;
-}
+    simd_cipher_check_len((ctx)->prov, params, NAME, want, reason, "ChaCha20")
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {

@@ -49,6 +49,7 @@
 #include "algctx.h"
 #include "algorithms.h"
 #include "chacha20_stream.h"
+#include "cipher_params.h"
 #include "errors.h"
 #include "params.h"
 #include "poly1305_stream.h"
@@ -546,29 +547,13 @@ static int cp_final(void *vctx, unsigned char *out, size_t *outl,
 /* --- Parameters, as the default provider reports and takes them --- */
 
 static const OSSL_PARAM cp_known_gettable_params[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    SIMD_CIPHER_GETTABLE_PARAMS,
     OSSL_PARAM_END,
 };
 
 /* 3.6 lists one more (see get_etm). */
 static const OSSL_PARAM cp_known_gettable_params_3_6[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
+    SIMD_CIPHER_GETTABLE_PARAMS,
     /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
     OSSL_PARAM_int("encrypt-then-mac", NULL),
     OSSL_PARAM_END,
@@ -588,13 +573,6 @@ static int set_size(OSSL_PARAM params[], const char *key, size_t v)
     OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
 
     return p == NULL || OSSL_PARAM_set_size_t(p, v);
-}
-
-static int set_int(OSSL_PARAM params[], const char *key, int v)
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
-
-    return p == NULL || OSSL_PARAM_set_int(p, v);
 }
 
 /* For the get_params below, which get no provider context: the libcrypto
@@ -634,22 +612,10 @@ static int get_params_repeat(const OSSL_PARAM params[])
 
 static int cp_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-
     if (params != NULL && params[0].key != NULL && params[1].key != NULL &&
         get_params_repeat(params))
         return 0;
-
-    /* No provider context here to raise with: fail quietly as documented. */
-    return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
-           set_int(params, OSSL_CIPHER_PARAM_AEAD, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
-           set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-           set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
-           set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) &&
-           set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           set_size(params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) &&
+    return simd_cipher_get_params(params, 1, CP_KEYLEN, CP_IVLEN) &&
            get_etm(params);
 }
 
@@ -809,26 +775,9 @@ static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
 }
 
 /* keylen and ivlen take only the fixed lengths. */
-static int check_len(const cp_ctx *ctx, const OSSL_PARAM params[],
-                     const char *key, size_t want, int reason)
-{
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
-    size_t len;
-
-    if (p == NULL)
-        return 1;
-    if (!OSSL_PARAM_get_size_t(p, &len)) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_GET_PARAMETER, "%s", key);
-        return 0;
-    }
-    if (len != want) {
-        SIMD_RAISE_MSG(ctx->prov, reason,
-                       "ChaCha20-Poly1305 %s must be %zu, got %zu", key, want,
-                       len);
-        return 0;
-    }
-    return 1;
-}
+#define check_len(ctx, params, NAME, want, reason)                             \
+    simd_cipher_check_len((ctx)->prov, params, NAME, want, reason,             \
+                          "ChaCha20-Poly1305")
 
 static int is_octets(const cp_ctx *ctx, const OSSL_PARAM *p)
 {

@@ -54,6 +54,28 @@ static inline int simd_param_set_size_t(OSSL_PARAM *p, size_t v)
     return OSSL_PARAM_set_size_t(p, v);
 }
 
+/* Sets the element named NAME (a string literal), if the array has one, as
+ * OSSL_PARAM_set_size_t / OSSL_PARAM_set_int do: 1 when absent or set. */
+static inline int simd_param_set_size_n(OSSL_PARAM params[], const char *name,
+                                        size_t n, size_t v)
+{
+    OSSL_PARAM *p = simd_param_find(params, name, n);
+
+    return p == NULL || simd_param_set_size_t(p, v);
+}
+#define simd_param_set_size(params, NAME, v)                                   \
+    simd_param_set_size_n((params), "" NAME, sizeof(NAME), (v))
+
+static inline int simd_param_set_int_n(OSSL_PARAM params[], const char *name,
+                                       size_t n, int v)
+{
+    OSSL_PARAM *p = simd_param_find(params, name, n);
+
+    return p == NULL || OSSL_PARAM_set_int(p, v);
+}
+#define simd_param_set_int(params, NAME, v)                                    \
+    simd_param_set_int_n((params), "" NAME, sizeof(NAME), (v))
+
 /* OSSL_PARAM_get_size_t, likewise. */
 static inline int simd_param_get_size_t(const OSSL_PARAM *p, size_t *v)
 {

@@ -1,0 +1,45 @@
+/*
+ * What the ChaCha20-based ciphers (ChaCha20, ChaCha20-Poly1305) share of
+ * their parameters, as the default provider reports and takes them: the
+ * same algorithm parameter list and values but for "aead" and the lengths,
+ * and key and IV lengths that only take the fixed value.
+ */
+#ifndef SIMDPROV_CIPHER_PARAMS_H
+#define SIMDPROV_CIPHER_PARAMS_H
+
+#include <stddef.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "prov_ctx.h"
+
+/* The algorithm parameters both list, for their gettable arrays. */
+#define SIMD_CIPHER_GETTABLE_PARAMS                                            \
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),                             \
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),                     \
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),                      \
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),                 \
+        OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),                          \
+        OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),                     \
+        OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),                           \
+        OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),               \
+        OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL)
+
+/* Answers those: mode 0, block size 1, custom IV, no CTS, multiblock or
+ * random key; aead, keylen and ivlen as given. No provider context is
+ * passed to get_params, so a failure raises nothing (as documented). */
+int simd_cipher_get_params(OSSL_PARAM params[], int aead, size_t keylen,
+                           size_t ivlen);
+
+/* A "keylen" or "ivlen" element (NAME, a string literal) must hold `want`:
+ * 1 when absent or equal; otherwise `reason` (or failed-to-get) is raised,
+ * naming the algorithm, and 0 returned. */
+int simd_cipher_check_len_n(const simd_provctx *prov, const OSSL_PARAM params[],
+                            const char *name, size_t n, size_t want,
+                            int reason, const char *alg);
+#define simd_cipher_check_len(prov, params, NAME, want, reason, alg)           \
+    simd_cipher_check_len_n((prov), (params), "" NAME, sizeof(NAME), (want),   \
+                            (reason), (alg))
+
+#endif
