@@ -59,11 +59,12 @@ static void same_cipher_param(EVP_CIPHER *const c[2], const char *key,
     CU_ASSERT(as_size ? sv[0] == sv[1] : iv[0] == iv[1]);
 }
 
-static void test_cipher_params_match_default(void)
+/* What EVP reports of a ChaCha20-based cipher, simd's (c[0]) against
+ * default's (c[1]): provider, flags (and the value expected), mode, nid,
+ * lengths, and the algorithm parameters both list. */
+static void same_cipher_identity(EVP_CIPHER *c[2], unsigned long flags,
+                                 int ivlen)
 {
-    EVP_CIPHER *c[2] = {EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd"),
-                        EVP_CIPHER_fetch(t.libctx, "ChaCha20",
-                                         "provider=default")};
     static const struct {
         const char *key;
         int as_size;
@@ -77,21 +78,31 @@ static void test_cipher_params_match_default(void)
         {OSSL_CIPHER_PARAM_IVLEN, 1},
         {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
     };
-    unsigned int mode = 99;
-    OSSL_PARAM p[] = {OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, &mode),
-                      OSSL_PARAM_END};
 
     CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
     CU_ASSERT_STRING_EQUAL(
         OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c[0])), "simd");
     CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), EVP_CIPHER_get_flags(c[1]));
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), 0x100010);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), flags);
     CU_ASSERT_EQUAL(EVP_CIPHER_get_mode(c[0]), EVP_CIPHER_get_mode(c[1]));
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_nid(c[0]), EVP_CIPHER_get_nid(c[1]));
     CU_ASSERT_EQUAL(EVP_CIPHER_get_key_length(c[0]), 32);
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), 16);
+    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), ivlen);
     CU_ASSERT_EQUAL(EVP_CIPHER_get_block_size(c[0]), 1);
     for (size_t i = 0; i < SIMD_COUNT(keys); i++)
         same_cipher_param(c, keys[i].key, keys[i].as_size);
+}
+
+static void test_cipher_params_match_default(void)
+{
+    EVP_CIPHER *c[2] = {EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd"),
+                        EVP_CIPHER_fetch(t.libctx, "ChaCha20",
+                                         "provider=default")};
+    unsigned int mode = 99;
+    OSSL_PARAM p[] = {OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, &mode),
+                      OSSL_PARAM_END};
+
+    same_cipher_identity(c, 0x100010, 16);
     CU_ASSERT(EVP_CIPHER_get_params(c[0], p));
     CU_ASSERT_EQUAL(mode, 0);
     CU_ASSERT_PTR_NOT_NULL(OSSL_PARAM_locate_const(
@@ -153,36 +164,12 @@ static void test_aead_params_match_default(void)
                                          "provider=simd"),
                         EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305",
                                          "provider=default")};
-    static const struct {
-        const char *key;
-        int as_size;
-    } keys[] = {
-        {OSSL_CIPHER_PARAM_AEAD, 0},
-        {OSSL_CIPHER_PARAM_CUSTOM_IV, 0},
-        {OSSL_CIPHER_PARAM_CTS, 0},
-        {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
-        {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0},
-        {OSSL_CIPHER_PARAM_KEYLEN, 1},
-        {OSSL_CIPHER_PARAM_IVLEN, 1},
-        {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1},
-    };
     EVP_CIPHER_CTX *ctx[2];
     int aead = -1;
     OSSL_PARAM p[] = {OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, &aead),
                       OSSL_PARAM_END};
 
-    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
-    CU_ASSERT_STRING_EQUAL(
-        OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c[0])), "simd");
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), EVP_CIPHER_get_flags(c[1]));
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_flags(c[0]), 0x300010);
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_mode(c[0]), EVP_CIPHER_get_mode(c[1]));
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_nid(c[0]), EVP_CIPHER_get_nid(c[1]));
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_key_length(c[0]), 32);
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_iv_length(c[0]), 12);
-    CU_ASSERT_EQUAL(EVP_CIPHER_get_block_size(c[0]), 1);
-    for (size_t i = 0; i < SIMD_COUNT(keys); i++)
-        same_cipher_param(c, keys[i].key, keys[i].as_size);
+    same_cipher_identity(c, 0x300010, 12);
     CU_ASSERT(EVP_CIPHER_get_params(c[0], p));
     CU_ASSERT_EQUAL(aead, 1);
     CU_ASSERT(same_param_list(EVP_CIPHER_gettable_params(c[0]),
