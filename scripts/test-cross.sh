@@ -181,6 +181,31 @@ e2e() { # arch cc model caps level speed(0/1)
     fi
 }
 
+# TLS between the target's own s_server and s_client under qemu-user
+# (test/test_tls.sh: TLS 1.3 and 1.2 ChaCha20-Poly1305, both ends on
+# simdprov.cnf, then each end alone on the target's default provider, 1 MB
+# each way with checksums). Once per architecture, on its first model: the
+# records' path does not depend on the CPU model. The uprobe proof cannot
+# run under qemu-user (it would watch qemu); the script says so.
+tls() { # arch cc model
+    local arch=$1 cc=$2 model=$3 dir=$BUILD_ROOT/$1-$2
+    local sr=$CROSS/sysroots/$(debian_arch "$1") wrapper=$BUILD_ROOT/$1-$2/openssl-qemu
+    local log=$LOGDIR/tls-$arch-$cc.log t
+    printf '#!/bin/sh\nexec env QEMU_CPU=%s %s -L %s %s/usr/bin/openssl "$@"\n' \
+        "$model" "$(qemu_for "$arch")" "$sr" "$sr" >"$wrapper"
+    chmod +x "$wrapper"
+    t=$(date +%s)
+    if env -u OPENSSL_CONF -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
+        -u SIMDPROV_POLY1305 SIMDPROV_TLS_MB=1 OPENSSL_MODULES="$dir" \
+        sh "$ROOT/test/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
+        >"$log" 2>&1; then
+        ok "$arch-$cc $model: s_server/s_client TLS 1.3 and 1.2 ChaCha20-Poly1305 ($(elapsed "$t"))"
+    else
+        bad "$arch-$cc $model: TLS (log: $log)"
+        grep -E '^FAIL' "$log" | head -n 5 | sed 's/^/        /'
+    fi
+}
+
 # ---------------------------------------------------------------- main
 
 ARCHES=()
@@ -222,6 +247,9 @@ for arch in "${ARCHES[@]}"; do
             [ "$m_arch" = "$arch" ] || continue
             run_suites "$arch" "$cc" "$model" "$caps" "$level" "$poly1305" "$kernels"
             e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
+            if [ "$first" = 1 ] && [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+                tls "$arch" "$cc" "$model"
+            fi
             first=0
         done <<<"$MATRIX"
     done

@@ -20,6 +20,12 @@ uprobes_setup() {
     if [ "$(id -u)" -ne 0 ]; then
         UPROBE_SKIP="not root (perf probe needs root)"; return 1
     fi
+    # A module for another architecture runs under qemu-user (the cross
+    # matrix): a uprobe would watch the host's qemu, never the module's code.
+    if [ "$(od -An -tx2 -j18 -N2 "$module")" != "$(od -An -tx2 -j18 -N2 /proc/self/exe)" ]; then
+        UPROBE_SKIP="$module is for another architecture (under qemu-user a uprobe sees only qemu)"
+        return 1
+    fi
     if ! command -v perf >/dev/null 2>&1; then
         UPROBE_SKIP="perf not installed (Debian: linux-perf)"; return 1
     fi
