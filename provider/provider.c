@@ -304,6 +304,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     read_override(handle, core_get_params, &ov);
     release = core_release(handle, core_get_params);
     prov->chacha20_counter_ahead = release >= 306;
+    prov->chacha20_updated_iv = release >= 306;
     prov->aead_aad_after_data_refused = release >= 305;
     prov->params_repeats_refused = release >= 306;
     prov->aead_etm_gettable = release >= 306;
