@@ -23,8 +23,9 @@ log() { printf 'test-releases: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
 [ "$(uname -m)" = x86_64 ] || { log "not an x86_64 host: nothing to do"; exit 0; }
-[ -f "$BUILD/simd.so" ] && [ -x "$BUILD/test/fetch_check" ] ||
+if [ ! -f "$BUILD/simd.so" ] || [ ! -x "$BUILD/test/fetch_check" ]; then
     die "$BUILD has no simd.so or test/fetch_check: build it first"
+fi
 
 suites=""
 for r in $RELEASES; do suites="$suites amd64-${r%%:*}"; done

@@ -237,9 +237,10 @@ static void same_iv_answers(EVP_CIPHER_CTX *const ctx[2], const char *when)
         {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 16},
         {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 32},
         {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 15},
-        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 0}, /* no buffer */
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 0}, /* NULL */
         {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_PTR, sizeof(void *)},
-        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_UNSIGNED_INTEGER, sizeof(size_t)},
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_UNSIGNED_INTEGER,
+         sizeof(size_t)},
         {OSSL_CIPHER_PARAM_IV, OSSL_PARAM_OCTET_STRING, 16},
         {OSSL_CIPHER_PARAM_IV, OSSL_PARAM_OCTET_PTR, sizeof(void *)},
     };
@@ -345,7 +346,7 @@ static void test_updated_iv_matches_default(void)
         EVP_CIPHER_CTX_free(ctx[k]);
         CU_ASSERT_FATAL((ctx[k] = EVP_CIPHER_CTX_new()) != NULL);
     }
-    BOTH(EVP_EncryptInit_ex2(ctx[k], a[k], NULL, NULL, NULL), "AEAD cipher only");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], a[k], NULL, NULL, NULL), "AEAD, cipher");
     BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, key, iv + 4, NULL), "AEAD key, iv");
     BOTH(EVP_EncryptUpdate(ctx[k], NULL, &outl, in, 13), "AEAD aad");
     BOTH(EVP_EncryptUpdate(ctx[k], out, &outl, in, 100), "AEAD 100 bytes");
