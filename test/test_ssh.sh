@@ -7,13 +7,16 @@
 # checksums of what arrived and what was sent compared; both ends on the
 # config, then each end alone on default, then both on default (control).
 # Proof that simd served the packets: uprobes on simd.so's ChaCha20 entries
-# (uprobes.sh), recorded per process: every simd end has one ssh or sshd
-# process with at least one call per 16 KiB moved, every default end none.
+# (uprobes.sh), recorded system-wide and split by process tree: every simd
+# end has one ssh or sshd process with at least one call per 16 KiB moved,
+# every default end none.
 # The per-connection sshd is a fresh exec of sshd (re-exec), so its hits also
 # show that OPENSSL_CONF reached the process that does the crypto. Without
 # root or perf the proof is skipped (said so); SIMDPROV_REQUIRE_UPROBES=1
 # makes that a failure. SIMDPROV_SSH_BENCH=N then times N interleaved rounds
-# of scp (simd, default) of a /dev/shm file and prints the medians.
+# of scp (simd, default) of a /dev/shm file and prints the medians;
+# SIMDPROV_SSH_ONLY (some of ssh-up ssh-down scp-up scp-down) limits the
+# both-on-simd transfers.
 # Usage: test_ssh.sh CNF SIMD_SO   (CNF: a config that loads simd by absolute
 # path, build/simdprov-build.cnf; OPENSSL_MODULES is not used)
 set -u
@@ -26,9 +29,9 @@ pass=0 fail=0 skip=0
 
 # sshd re-execs itself per connection, which needs an absolute path.
 sshd=$(command -v sshd 2>/dev/null || echo /usr/sbin/sshd)
-for t in "$sshd" ssh scp ssh-keygen; do
+for t in "$sshd" ssh scp ssh-keygen nm; do
     if ! command -v "$t" >/dev/null 2>&1; then
-        echo "SKIP $t not installed (Debian: openssh-server, openssh-client)"; exit 77
+        echo "SKIP $t not installed (Debian: openssh-server, openssh-client, binutils)"; exit 77
     fi
 done
 case $sshd in /*) ;; *) echo "SKIP sshd is not at an absolute path: $sshd"; exit 77 ;; esac
@@ -109,7 +112,7 @@ rec_start() { # recording file
         -e "$UPROBE_EVENTS,sched:sched_process_fork" >"$work/rec.log" 2>&1 &
     rec_pid=$!
     echo enable >"$work/ctl"
-    read -r ack <"$work/ack"
+    read -r _ <"$work/ack"
 }
 rec_stop() {
     [ -n "$rec_pid" ] || return 0
@@ -141,7 +144,7 @@ ssh-keygen -q -t ed25519 -N '' -C simdprov-user -f "$work/user_key" ||
 cp "$work/user_key.pub" "$work/authorized_keys"
 user=$(id -un)
 # sshd's privilege-separation chroot (Debian's service makes it at start).
-[ "$(id -u)" -eq 0 ] && mkdir -p -m 0755 /run/sshd
+[ "$(id -u)" -eq 0 ] && [ ! -d /run/sshd ] && mkdir -m 0755 /run/sshd
 
 # The transfers' data, and what arrives, in /dev/shm when it is there: the
 # disk would be the bottleneck of the timings.
@@ -188,7 +191,7 @@ EOF
         done
         if [ -s "$work/sshd.pid" ]; then
             spid=$(cat "$work/sshd.pid")
-            echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" >"$work/known_hosts"
+            echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" >>"$work/known_hosts"
             return 0
         fi
         wait $rpid 2>/dev/null
@@ -294,31 +297,55 @@ uprobes_cleanup
 probes=0
 
 # scp throughput, simd and default interleaved: one sshd per side, rounds
-# alternating which side goes first; medians of the per-round times.
+# alternating which side goes first. Per transfer: the wall time, and the CPU
+# time (user + system) of the client (scp and its ssh, reaped by this shell)
+# and of the server (the connection's sshd processes, reaped by the
+# listener): on a loaded machine the wall time is mostly waiting for a CPU.
+# Medians per side, and the median of the per-round ratios (a round's two
+# transfers share its regime).
+ticks() { # user + system time of the children process $1 has reaped
+    awk '{ print $16 + $17 }' "/proc/$1/stat"
+}
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 bench() {
-    rounds=$1
+    rounds=$1 hz=$(getconf CLK_TCK)
     start_sshd "$cnf" || return 1
     ps=$port pids=$spid
     start_sshd /dev/null || return 1
     pd=$port pidd=$spid
     set -- $(ssh_opts)
-    : >"$work/t.simd"; : >"$work/t.default"
+    : >"$work/b.simd"; : >"$work/b.default"
     r=0
     while [ $r -lt "$rounds" ]; do
         for side in simd default; do
             [ $((r % 2)) = 1 ] && side=$([ $side = simd ] && echo default || echo simd)
-            if [ $side = simd ]; then c=$cnf p=$ps; else c=/dev/null p=$pd; fi
-            t0=$(date +%s%N)
+            if [ $side = simd ]; then c=$cnf p=$ps spid=$pids; else c=/dev/null p=$pd spid=$pidd; fi
+            c0=$(ticks $$) s0=$(ticks $spid) b0=$(date +%s%N)
             OPENSSL_CONF=$c scp -q -P "$p" "$@" "$shm/data" "$user@127.0.0.1:$shm/recv" </dev/null || return 1
-            echo $(( ($(date +%s%N) - t0) / 1000 )) >>"$work/t.$side"
+            b1=$(date +%s%N)
+            # The connection's sshd is reaped just after scp returns.
+            n=0
+            while [ $n -lt 200 ] && awk -v p="$spid" '$4 == p { f = 1 } END { exit !f }' \
+                    /proc/[0-9]*/stat 2>/dev/null; do
+                sleep 0.02; n=$((n + 1))
+            done
+            echo "$(( (b1 - b0) / 1000000 )) $(( ($(ticks $$) - c0) * 1000 / hz )) $(( ($(ticks $spid) - s0) * 1000 / hz ))" >>"$work/b.$side"
         done
         r=$((r + 1))
     done
     spid=$pids; stop_sshd
     spid=$pidd; stop_sshd
     for side in simd default; do
-        med=$(sort -n "$work/t.$side" | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-        echo "scp $mb MB up, $side both ends: median $med us over $rounds rounds, $(awk -v m="$med" -v b=$((mb << 20)) 'BEGIN { printf "%.0f", b / m }') MB/s; all: $(sort -n "$work/t.$side" | tr '\n' ' ')"
+        w=$(cut -d' ' -f1 "$work/b.$side" | median)
+        echo "scp $mb MiB up, $side at both ends, medians of $rounds: wall $w ms ($(awk -v w="$w" -v b=$((mb << 20)) 'BEGIN { printf "%.0f", b / w / 1000 }') MB/s), CPU client $(cut -d' ' -f2 "$work/b.$side" | median) ms, server $(cut -d' ' -f3 "$work/b.$side" | median) ms"
+    done
+    for f in 1 2 3 23; do
+        case $f in 1) what="wall" ;; 2) what="client CPU" ;; 3) what="server CPU" ;; 23) what="client+server CPU" ;; esac
+        paste -d' ' "$work/b.default" "$work/b.simd" | awk -v f=$f '{
+            if (f == 23) r = ($2 + $3) / ($5 + $6); else r = $f / $(f + 3)
+            printf "%.3f\n", r }' | sort -n |
+            awk -v w="$what" '{ a[NR] = $1 } END { printf "default/simd %s per round: median %s (all:", w, a[int((NR + 1) / 2)]
+                for (i = 1; i <= NR; i++) printf " %s", a[i]; print ")" }'
     done
 }
 if [ "${SIMDPROV_SSH_BENCH:-0}" -gt 0 ]; then
