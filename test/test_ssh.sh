@@ -300,6 +300,27 @@ transfer() {
     return $status
 }
 
+# One login first, so that a refusal is one clear message. sshd without PAM
+# refuses a locked account (a password field such as "*" or "!", common for
+# CI users; as root it reads /etc/shadow itself): nothing to test then.
+login() {
+    start_sshd /dev/null || return 1
+    set -- $(ssh_opts)
+    OPENSSL_CONF=/dev/null ssh -p "$port" "$@" "$user@127.0.0.1" true </dev/null >"$work/login.err" 2>&1
+    lrc=$?
+    stop_sshd
+    return $lrc
+}
+if ! login; then
+    if [ "$(id -u)" -ne 0 ] && grep -q 'account is locked' "$work/sshd.err"; then
+        echo "SKIP sshd (not root, no PAM) refuses $user: account is locked; run as root or as an unlocked user"
+        exit 77
+    fi
+    echo "FAIL logging in to sshd as $user:"
+    sed 's/^/     sshd: /' "$work/sshd.err"; sed 's/^/     ssh: /' "$work/login.err"
+    exit 1
+fi
+
 for how in ${SIMDPROV_SSH_ONLY:-ssh-up ssh-down scp-up scp-down}; do
     check "$how $mb MB, both on simd:" transfer $how "$cnf" "$cnf"
 done
