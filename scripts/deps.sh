@@ -17,3 +17,12 @@ sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+# Installing openssh-server enables (and on a running systemd starts) the
+# system's sshd on port 22; test_ssh.sh runs its own. Installed here, it is
+# stopped and disabled again.
+case " $missing " in *" openssh-server "*)
+    if command -v systemctl >/dev/null 2>&1; then
+        [ -d /run/systemd/system ] && $sudo systemctl stop ssh.service ssh.socket 2>/dev/null
+        $sudo systemctl disable ssh.service 2>/dev/null || true
+    fi ;;
+esac
