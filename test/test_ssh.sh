@@ -51,9 +51,9 @@ done
 echo "ok   $sshd and ssh import EVP_chacha20 (cipher-chachapoly-libcrypto.c): $("$sshd" -V 2>&1)"
 
 work=$(mktemp -d)
-spid="" rec_pid=""
+spid="" rec_pid="" started=""
 cleanup() {
-    [ -n "$spid" ] && kill "$spid" 2>/dev/null
+    for p in $started; do kill "$p" 2>/dev/null; done
     [ -n "$rec_pid" ] && kill "$rec_pid" 2>/dev/null
     uprobes_cleanup
     rm -rf "$work"
@@ -204,6 +204,7 @@ EOF
         done
         if [ -s "$work/sshd.pid" ]; then
             spid=$(cat "$work/sshd.pid")
+            started="$started $spid" # for cleanup, until stop_sshd
             echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 "$work/host_key.pub")" >>"$work/known_hosts"
             return 0
         fi
@@ -222,6 +223,7 @@ stop_sshd() {
     done
     kill "$spid" 2>/dev/null
     wait "$spid"
+    started=$(echo " $started " | sed "s/ $spid / /")
     spid=""
 }
 
