@@ -7,7 +7,10 @@ cd "$(dirname "$0")/.."
 sh scripts/deps.sh
 [ -d build ] || meson setup build >/dev/null
 ninja -C build >/dev/null
-export OPENSSL_MODULES="$PWD/build"
-openssl list -providers -verbose -provider simd | sed -n '/^  simd/,/gettable/p'
+# The no-install form: the generated config names build/simd.so by absolute
+# path and leaves libcrypto's own modules (legacy.so) reachable.
+OPENSSL_CONF="$PWD/build/simdprov-build.cnf" openssl list -providers -verbose |
+    sed -n '/^  simd/,/gettable/p'
 echo
-exec build/bench/simdprov-bench "$@"
+# The bench loads default and simd into its own library context by name.
+OPENSSL_MODULES="$PWD/build" exec build/bench/simdprov-bench "$@"
