@@ -65,7 +65,10 @@
     .set ST_H, 0
     .set ST_R, 24
     .set ST_TABLE_OF, 56
-    .set TBL_R4, 64             /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
+    .set ST_TABLE, 64
+    /* Table offsets from its base, r11 (st->table, or the once kernel's
+     * stack copy) */
+    .set TBL_R4, 0              /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
     .set TBL_P, TBL_R4 + 32 * 9 /* P(i) at TBL_P + 32 i, PS(i) at + 32 (4 + i) */
     .set TBL_R8, TBL_P + 32 * 9 /* R8(i), S8(i) as R4, S4 */
 
@@ -80,9 +83,9 @@
  * offset \o; temp ymm10. */
 .macro PROD o, k, j, d, first
 .if \first
-    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm\d
+    vpmuludq (\o+32*\k)(%r11), %ymm\j, %ymm\d
 .else
-    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm10
+    vpmuludq (\o+32*\k)(%r11), %ymm\j, %ymm10
     vpaddq %ymm10, %ymm\d, %ymm\d
 .endif
 .endm
@@ -285,11 +288,11 @@
 /* Store ymm0-4 (carried limbs of a power) at offset \o and their 5x
  * multiples (limbs 1-4) at \o + 32 (4 + i), as MUL reads them; temp ymm10. */
 .macro STORE_POWER o
-    vmovdqu %ymm0, (\o+32*0)(%rdi)
-    vmovdqu %ymm1, (\o+32*1)(%rdi)
-    vmovdqu %ymm2, (\o+32*2)(%rdi)
-    vmovdqu %ymm3, (\o+32*3)(%rdi)
-    vmovdqu %ymm4, (\o+32*4)(%rdi)
+    vmovdqu %ymm0, (\o+32*0)(%r11)
+    vmovdqu %ymm1, (\o+32*1)(%r11)
+    vmovdqu %ymm2, (\o+32*2)(%r11)
+    vmovdqu %ymm3, (\o+32*3)(%r11)
+    vmovdqu %ymm4, (\o+32*4)(%r11)
     TIMES5 1, \o+32*5
     TIMES5 2, \o+32*6
     TIMES5 3, \o+32*7
@@ -359,14 +362,13 @@
     vpbroadcastq .Lmask26(%rip), %ymm15
     CARRY
     STORE_POWER TBL_R8
-    movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
 .endm
 
 /* Store 5 * ymm\i at offset \off of the state; temp ymm10. */
 .macro TIMES5 i, off
     vpsllq $2, %ymm\i, %ymm10
     vpaddq %ymm\i, %ymm10, %ymm10
-    vmovdqu %ymm10, (\off)(%rdi)
+    vmovdqu %ymm10, (\off)(%r11)
 .endm
 
 /* Horizontal sum of the four qword lanes of ymm\i into \gpr; temp ymm10. */
@@ -386,14 +388,36 @@
     addq %r11, \b
 .endm
 
-ENTRY(poly1305_blocks_avx2_4x)
+/* Zero the once kernel's stack table (27 ymm at r11) after its last read:
+ * every word the build wrote. */
+.macro WIPE_STACK_TABLE
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26
+    vmovdqa %ymm0, (32*\k)(%r11)
+    .endr
+.endm
+
+/* The kernel; once = 1: the table is built in a 32-byte-aligned stack frame
+ * and wiped there before returning, st->table and table_of untouched. */
+.macro KERNEL once
     andq $-64, %rdx
-    jz .Lret
+    jz .Lret\@
     vpbroadcastq .Lmask26(%rip), %ymm15
-    cmpq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
-    je .Lhave_table
+.if \once
+    pushq %rbp
+    movq %rsp, %rbp
+    subq $(32 * 27), %rsp
+    andq $-32, %rsp
+    movq %rsp, %r11
     BUILD_TABLE
-.Lhave_table:
+.else
+    leaq ST_TABLE(%rdi), %r11
+    cmpq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+    je .Lhave_table\@
+    BUILD_TABLE
+    movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+.endif
+.Lhave_table\@:
     movl %ecx, %ecx
     shlq $24, %rcx
     vmovq %rcx, %xmm14
@@ -403,11 +427,11 @@ ENTRY(poly1305_blocks_avx2_4x)
     ADD_GROUP
     subq $64, %rdx
     cmpq $128, %rdx
-    jb .Lsingle
+    jb .Lsingle\@
 
     /* a = a r^8 + m r^4 + m' for the next two groups m, m' */
     .p2align 5
-.Lloop:
+.Lloop\@:
     MUL TBL_R8, 1
     SPLIT_GROUP
     MUL TBL_R4, 0
@@ -415,17 +439,22 @@ ENTRY(poly1305_blocks_avx2_4x)
     ADD_GROUP
     subq $128, %rdx
     cmpq $128, %rdx
-    jae .Lloop
+    jae .Lloop\@
 
-.Lsingle:
+.Lsingle\@:
     testq %rdx, %rdx
-    jz .Lfinal
+    jz .Lfinal\@
     MUL TBL_R4, 1
     CARRY
     ADD_GROUP
 
-.Lfinal:
+.Lfinal\@:
     MUL TBL_P, 1
+.if \once
+    WIPE_STACK_TABLE
+    movq %rbp, %rsp
+    popq %rbp
+.endif
     HSUM 5, %rax
     HSUM 6, %rcx
     HSUM 7, %rdx
@@ -463,8 +492,17 @@ ENTRY(poly1305_blocks_avx2_4x)
     movq %rax, ST_H(%rdi)
     movq %rdx, (ST_H + 8)(%rdi)
     movq %r9, (ST_H + 16)(%rdi)
-.Lret:
+.Lret\@:
     ret
+.endm
+
+
+ENTRY(poly1305_blocks_avx2_4x)
+    KERNEL 0
 END(poly1305_blocks_avx2_4x)
+
+ENTRY(poly1305_blocks_avx2_4x_once)
+    KERNEL 1
+END(poly1305_blocks_avx2_4x_once)
 
 ELF_NOTES
