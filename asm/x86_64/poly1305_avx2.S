@@ -28,6 +28,10 @@
  *   R8(i), S8(i)      r^8, as R4 and S4
  * rebuilt whenever table_of is another id. The state is only 8-byte
  * aligned: every table access is an unaligned vmovdqu or memory operand.
+ * poly1305_blocks_avx2_4x_once builds the same table in its stack frame
+ * instead (32-byte aligned) and zeroes it before returning, leaving
+ * st->table and table_of as they were: for a key's only call. r11 is the
+ * table's base in both.
  *
  * Bounds (M = 2^26; "carried" limbs: 0, 2, 3 < M, 1 < M + 2^11,
  * 4 < M + 2^9; CARRY below makes carried limbs of any limbs < 2^60):
@@ -54,7 +58,8 @@
  * Registers: ymm0-4 the accumulator a, ymm5-9 the product d, ymm10-13
  * temps, ymm14 the pad bit (2^24 per lane or 0), ymm15 the 26-bit mask.
  * Inputs: rdi = st, rsi = in, rdx = len, ecx = padbit. Only caller-saved
- * registers are used; no stack; ends with vzeroupper.
+ * registers are used (and rbp, saved, for the once kernel's frame); ends
+ * with vzeroupper.
  */
 #include "asm.h"
 #include "kernels.h"

@@ -10,7 +10,8 @@
  * (asm/x86_64/README.md):
  * - fresh key (TLS 1.3 and every AEAD message set a new Poly1305 key): a
  *   call of min_fresh bytes or more builds the table and runs the vector
- *   kernel; shorter calls go to the scalar kernel;
+ *   kernel (avx2: the once kernel, table on its stack, see route());
+ *   shorter calls go to the scalar kernel;
  * - table built: from min_cached bytes.
  * A key that is fed in many short calls (a streaming MAC) would never
  * build its table, so shorter calls are counted (table_of
