@@ -277,7 +277,9 @@ static int poly1305_get_params(OSSL_PARAM params[])
         params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER &&
         params[0].data_size == sizeof(size_t) && params[0].data != NULL &&
         is_size_key(params[0].key)) {
-        *(size_t *)params[0].data = TAGLEN;
+        size_t size = TAGLEN;
+
+        memcpy(params[0].data, &size, sizeof(size)); /* any alignment */
         params[0].return_size = sizeof(size_t);
         return 1;
     }
