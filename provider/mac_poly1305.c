@@ -198,7 +198,13 @@ static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
         ctx->after_final += (unsigned int)inl;
         return 1;
     }
-    if (inl > 0) /* in may be NULL then, and memcpy must not see it */
+    if (inl == 0) /* in may be NULL then, and memcpy must not see it */
+        return 1;
+    /* Whole blocks with nothing buffered (most updates): straight to the
+     * kernel, what the stream would do, one call less per update. */
+    if (ctx->ps.buf_len == 0 && inl % SIMD_POLY1305_BLOCK == 0)
+        ctx->ps.blocks(&ctx->ps.st, in, inl, 1);
+    else
         simd_poly1305_stream_update(&ctx->ps, in, inl);
     return 1;
 }
@@ -248,10 +254,36 @@ static const OSSL_PARAM *poly1305_gettable_params(void *provctx)
     return known_gettable_params;
 }
 
+/* strcmp(key, "size") == 0 (case-sensitive, as OSSL_PARAM_locate), inline:
+ * stops at the first mismatch, so never reads past the key's end. */
+static int is_size_key(const char *key)
+{
+    static const char size[] = OSSL_MAC_PARAM_SIZE;
+
+    for (size_t i = 0; i < sizeof(size); i++)
+        if (key[i] != size[i])
+            return 0;
+    return 1;
+}
+
 static int poly1305_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+    OSSL_PARAM *p;
 
+    /* EVP_MAC_final asks for "size" alone, a native size_t, before every
+     * tag: answered here without the lookup and conversion calls, which
+     * cost about a tenth of a 64-byte MAC. The same outcome as below. */
+    if (params != NULL && params[0].key != NULL && params[1].key == NULL &&
+        params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER &&
+        params[0].data_size == sizeof(size_t) && params[0].data != NULL &&
+        is_size_key(params[0].key)) {
+        size_t size = TAGLEN;
+
+        memcpy(params[0].data, &size, sizeof(size)); /* any alignment */
+        params[0].return_size = sizeof(size_t);
+        return 1;
+    }
+    p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
     if (p == NULL)
         return 1;
     /* 3.6+ refuse a second "size" (see prov_ctx.h). This dispatch gets no

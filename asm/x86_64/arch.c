@@ -255,11 +255,15 @@ static const simd_kernel poly1305[] = {
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
-/* Behind the avx2 entry: the 4-block kernel, whole 64-byte groups only;
- * alone it needs only AVX2. */
+/* Behind the avx2 entry: the 4-block kernels, whole 64-byte groups only;
+ * alone they need only AVX2 (_once: a fresh key's single call, the table
+ * on its stack). */
 static const simd_kernel poly1305_inner[] = {
     SIMD_KERNEL_GROUP(poly1305, "avx2_4x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
                       poly1305_blocks_avx2_4x, 4 * SIMD_POLY1305_BLOCK),
+    SIMD_KERNEL_GROUP(poly1305, "avx2_4x_once",
+                      SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
+                      poly1305_blocks_avx2_4x_once, 4 * SIMD_POLY1305_BLOCK),
     /* Behind the avx512ifma entry: any whole number of blocks; 4x (ymm)
      * is slower than 8x from 512 bytes up and serves no route. */
     SIMD_KERNEL(poly1305, "ifma_8x", NEEDS_IFMA, poly1305_blocks_ifma_8x),

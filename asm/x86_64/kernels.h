@@ -69,6 +69,9 @@ SIMD_POLY1305_KERNEL(poly1305_blocks_x86_64); /* any x86_64 */
  * 64-byte groups only (poly1305_avx2.S). */
 SIMD_POLY1305_KERNEL(poly1305_blocks_avx2);
 SIMD_POLY1305_KERNEL(poly1305_blocks_avx2_4x); /* whole 64-byte groups */
+/* The same for a key's one call: its table on the stack, wiped there;
+ * st->table and table_of untouched. */
+SIMD_POLY1305_KERNEL(poly1305_blocks_avx2_4x_once);
 
 /* Poly1305 entry (poly1305_x86_64.c): short inputs to a scalar kernel,
  * longer ones to the IFMA kernel. Needs AVX-512 F/VL/IFMA and BMI2. */

@@ -28,6 +28,10 @@
  *   R8(i), S8(i)      r^8, as R4 and S4
  * rebuilt whenever table_of is another id. The state is only 8-byte
  * aligned: every table access is an unaligned vmovdqu or memory operand.
+ * poly1305_blocks_avx2_4x_once builds the same table in its stack frame
+ * instead (32-byte aligned) and zeroes it before returning, leaving
+ * st->table and table_of as they were: for a key's only call. r11 is the
+ * table's base in both.
  *
  * Bounds (M = 2^26; "carried" limbs: 0, 2, 3 < M, 1 < M + 2^11,
  * 4 < M + 2^9; CARRY below makes carried limbs of any limbs < 2^60):
@@ -54,7 +58,8 @@
  * Registers: ymm0-4 the accumulator a, ymm5-9 the product d, ymm10-13
  * temps, ymm14 the pad bit (2^24 per lane or 0), ymm15 the 26-bit mask.
  * Inputs: rdi = st, rsi = in, rdx = len, ecx = padbit. Only caller-saved
- * registers are used; no stack; ends with vzeroupper.
+ * registers are used (and rbp, saved, for the once kernel's frame); ends
+ * with vzeroupper.
  */
 #include "asm.h"
 #include "kernels.h"
@@ -65,7 +70,10 @@
     .set ST_H, 0
     .set ST_R, 24
     .set ST_TABLE_OF, 56
-    .set TBL_R4, 64             /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
+    .set ST_TABLE, 64
+    /* Table offsets from its base, r11 (st->table, or the once kernel's
+     * stack copy) */
+    .set TBL_R4, 0              /* R4(i) at TBL_R4 + 32 i, S4(i) at + 32 (4 + i) */
     .set TBL_P, TBL_R4 + 32 * 9 /* P(i) at TBL_P + 32 i, PS(i) at + 32 (4 + i) */
     .set TBL_R8, TBL_P + 32 * 9 /* R8(i), S8(i) as R4, S4 */
 
@@ -80,9 +88,9 @@
  * offset \o; temp ymm10. */
 .macro PROD o, k, j, d, first
 .if \first
-    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm\d
+    vpmuludq (\o+32*\k)(%r11), %ymm\j, %ymm\d
 .else
-    vpmuludq (\o+32*\k)(%rdi), %ymm\j, %ymm10
+    vpmuludq (\o+32*\k)(%r11), %ymm\j, %ymm10
     vpaddq %ymm10, %ymm\d, %ymm\d
 .endif
 .endm
@@ -224,11 +232,98 @@
     vmovd %r8d, %xmm4
 .endm
 
-/* The table, from st->r: two multiplies on lanes, with the multiplier built
- * in the P/PS slots (it is overwritten at the end) and r kept in R4 meanwhile:
- *   (r, r, r, r) * (r, r, r, 1)   = (r^2, r^2, r^2, r)
- *   that         * (r^2, 1, r, 1) = (r^4, r^2, r^3, r)  = P
- * and R4/S4 broadcast from lane 0 of P/PS. ymm13 = 1 in lane-0 limb form. */
+/* One register product term of RMUL: d (ymm\d) = or += ymm\a * ymm\b;
+ * temp ymm15. */
+.macro RPROD a, b, d, first
+.if \first
+    vpmuludq %ymm\b, %ymm\a, %ymm\d
+.else
+    vpmuludq %ymm\b, %ymm\a, %ymm15
+    vpaddq %ymm15, %ymm\d, %ymm\d
+.endif
+.endm
+
+/* b_j (ymm\b) = 5 b_j in place, once its unwrapped terms are done; temp
+ * ymm15. */
+.macro TIMES5_REG b
+    vpsllq $2, %ymm\b, %ymm15
+    vpaddq %ymm15, %ymm\b, %ymm\b
+.endm
+
+/* d (ymm5-9) = a (ymm0-4) * b (ymm10-14), all in registers, for the table
+ * build: b_j serves the terms a_i b_j with i + j < 5, then becomes 5 b_j in
+ * place for the wrapped ones (so b is clobbered). Not carried; clobbers
+ * ymm15 (the caller reloads the mask). Same terms, same bounds as MUL. */
+.macro RMUL
+    RPROD 0, 10, 5, 1
+    RPROD 1, 10, 6, 1
+    RPROD 2, 10, 7, 1
+    RPROD 3, 10, 8, 1
+    RPROD 4, 10, 9, 1
+
+    RPROD 0, 11, 6, 0
+    RPROD 1, 11, 7, 0
+    RPROD 2, 11, 8, 0
+    RPROD 3, 11, 9, 0
+    TIMES5_REG 11
+    RPROD 4, 11, 5, 0
+
+    RPROD 0, 12, 7, 0
+    RPROD 1, 12, 8, 0
+    RPROD 2, 12, 9, 0
+    TIMES5_REG 12
+    RPROD 3, 12, 5, 0
+    RPROD 4, 12, 6, 0
+
+    RPROD 0, 13, 8, 0
+    RPROD 1, 13, 9, 0
+    TIMES5_REG 13
+    RPROD 2, 13, 5, 0
+    RPROD 3, 13, 6, 0
+    RPROD 4, 13, 7, 0
+
+    RPROD 0, 14, 9, 0
+    TIMES5_REG 14
+    RPROD 1, 14, 5, 0
+    RPROD 2, 14, 6, 0
+    RPROD 3, 14, 7, 0
+    RPROD 4, 14, 8, 0
+.endm
+
+/* Store ymm0-4 (carried limbs of a power) at offset \o and their 5x
+ * multiples (limbs 1-4) at \o + 32 (4 + i), as MUL reads them; temp ymm10. */
+.macro STORE_POWER o
+    vmovdqu %ymm0, (\o+32*0)(%r11)
+    vmovdqu %ymm1, (\o+32*1)(%r11)
+    vmovdqu %ymm2, (\o+32*2)(%r11)
+    vmovdqu %ymm3, (\o+32*3)(%r11)
+    vmovdqu %ymm4, (\o+32*4)(%r11)
+    TIMES5 1, \o+32*5
+    TIMES5 2, \o+32*6
+    TIMES5 3, \o+32*7
+    TIMES5 4, \o+32*8
+.endm
+
+/* ymm10-14 = ymm0-4 with lanes \lanes (vpblendd dword mask) replaced by 1
+ * in limb form (limb 0 = 1, limbs 1-4 = 0); temps ymm15, ymm5. */
+.macro BLEND_ONE lanes
+    vpbroadcastq .Lone(%rip), %ymm15
+    vpxor %xmm5, %xmm5, %xmm5
+    vpblendd $\lanes, %ymm15, %ymm10, %ymm10
+    vpblendd $\lanes, %ymm5, %ymm11, %ymm11
+    vpblendd $\lanes, %ymm5, %ymm12, %ymm12
+    vpblendd $\lanes, %ymm5, %ymm13, %ymm13
+    vpblendd $\lanes, %ymm5, %ymm14, %ymm14
+.endm
+
+/* The table, from st->r: three multiplies on lanes, operands and products
+ * in registers (a product read back from a store just made waits for the
+ * store, which made the build several times its multiplies' latency):
+ *   (r, r, r, r)     * (r, r, r, 1)   = (r^2, r^2, r^2, r)   = L
+ *   L                * (r^2, 1, r, 1) = (r^4, r^2, r^3, r)   = P
+ *   (r^4, ..., r^4)  * (r^4, ..., r^4) = r^8 in every lane
+ * the second multiplier taken from L's lanes 0 and 3 (r * 1 = r, carried
+ * as r was), R4 broadcast from lane 0 of P. Leaves ymm15 the mask. */
 .macro BUILD_TABLE
     xorl %r9d, %r9d
     TO_LIMBS ST_R(%rdi), ST_R+8(%rdi), %r9
@@ -237,90 +332,48 @@
     vpbroadcastq %xmm2, %ymm2
     vpbroadcastq %xmm3, %ymm3
     vpbroadcastq %xmm4, %ymm4
-    vpbroadcastq .Lone(%rip), %ymm13
-    vpxor %xmm12, %xmm12, %xmm12
-    vmovdqu %ymm0, (TBL_R4+32*0)(%rdi)
-    vmovdqu %ymm1, (TBL_R4+32*1)(%rdi)
-    vmovdqu %ymm2, (TBL_R4+32*2)(%rdi)
-    vmovdqu %ymm3, (TBL_R4+32*3)(%rdi)
-    vmovdqu %ymm4, (TBL_R4+32*4)(%rdi)
-    /* (r, r, r, 1): lane 3 (dwords 6, 7) from "one" */
-    vpblendd $0xc0, %ymm13, %ymm0, %ymm5
-    vpblendd $0xc0, %ymm12, %ymm1, %ymm6
-    vpblendd $0xc0, %ymm12, %ymm2, %ymm7
-    vpblendd $0xc0, %ymm12, %ymm3, %ymm8
-    vpblendd $0xc0, %ymm12, %ymm4, %ymm9
-    STORE_MULTIPLIER
-    MUL TBL_P, 1
+    vmovdqa %ymm0, %ymm10
+    vmovdqa %ymm1, %ymm11
+    vmovdqa %ymm2, %ymm12
+    vmovdqa %ymm3, %ymm13
+    vmovdqa %ymm4, %ymm14
+    BLEND_ONE 0xc0              /* lane 3 (dwords 6, 7) */
+    RMUL
+    vpbroadcastq .Lmask26(%rip), %ymm15
     CARRY
-    /* (r^2, 1, r, 1): lane 2 (dwords 4, 5) from r, lanes 1, 3 from "one" */
-    vpbroadcastq .Lone(%rip), %ymm13
-    vpxor %xmm12, %xmm12, %xmm12
-    vpblendd $0x30, (TBL_R4+32*0)(%rdi), %ymm0, %ymm5
-    vpblendd $0x30, (TBL_R4+32*1)(%rdi), %ymm1, %ymm6
-    vpblendd $0x30, (TBL_R4+32*2)(%rdi), %ymm2, %ymm7
-    vpblendd $0x30, (TBL_R4+32*3)(%rdi), %ymm3, %ymm8
-    vpblendd $0x30, (TBL_R4+32*4)(%rdi), %ymm4, %ymm9
-    vpblendd $0xcc, %ymm13, %ymm5, %ymm5
-    vpblendd $0xcc, %ymm12, %ymm6, %ymm6
-    vpblendd $0xcc, %ymm12, %ymm7, %ymm7
-    vpblendd $0xcc, %ymm12, %ymm8, %ymm8
-    vpblendd $0xcc, %ymm12, %ymm9, %ymm9
-    STORE_MULTIPLIER
-    MUL TBL_P, 1
+    /* (r^2, r^2 -> 1, r, 1): lane 2 from lane 3 of L, then lanes 1, 3 */
+    vpermq $0x30, %ymm0, %ymm10
+    vpermq $0x30, %ymm1, %ymm11
+    vpermq $0x30, %ymm2, %ymm12
+    vpermq $0x30, %ymm3, %ymm13
+    vpermq $0x30, %ymm4, %ymm14
+    BLEND_ONE 0xcc
+    RMUL
+    vpbroadcastq .Lmask26(%rip), %ymm15
     CARRY
-    vmovdqa %ymm0, %ymm5
-    vmovdqa %ymm1, %ymm6
-    vmovdqa %ymm2, %ymm7
-    vmovdqa %ymm3, %ymm8
-    vmovdqa %ymm4, %ymm9
-    STORE_MULTIPLIER
+    STORE_POWER TBL_P
     vpermq $0, %ymm0, %ymm0
     vpermq $0, %ymm1, %ymm1
     vpermq $0, %ymm2, %ymm2
     vpermq $0, %ymm3, %ymm3
     vpermq $0, %ymm4, %ymm4
-    vmovdqu %ymm0, (TBL_R4+32*0)(%rdi)
-    vmovdqu %ymm1, (TBL_R4+32*1)(%rdi)
-    vmovdqu %ymm2, (TBL_R4+32*2)(%rdi)
-    vmovdqu %ymm3, (TBL_R4+32*3)(%rdi)
-    vmovdqu %ymm4, (TBL_R4+32*4)(%rdi)
-    TIMES5 1, TBL_R4+32*5
-    TIMES5 2, TBL_R4+32*6
-    TIMES5 3, TBL_R4+32*7
-    TIMES5 4, TBL_R4+32*8
-    MUL TBL_R4, 1
+    STORE_POWER TBL_R4
+    vmovdqa %ymm0, %ymm10
+    vmovdqa %ymm1, %ymm11
+    vmovdqa %ymm2, %ymm12
+    vmovdqa %ymm3, %ymm13
+    vmovdqa %ymm4, %ymm14
+    RMUL
+    vpbroadcastq .Lmask26(%rip), %ymm15
     CARRY
-    vmovdqu %ymm0, (TBL_R8+32*0)(%rdi)
-    vmovdqu %ymm1, (TBL_R8+32*1)(%rdi)
-    vmovdqu %ymm2, (TBL_R8+32*2)(%rdi)
-    vmovdqu %ymm3, (TBL_R8+32*3)(%rdi)
-    vmovdqu %ymm4, (TBL_R8+32*4)(%rdi)
-    TIMES5 1, TBL_R8+32*5
-    TIMES5 2, TBL_R8+32*6
-    TIMES5 3, TBL_R8+32*7
-    TIMES5 4, TBL_R8+32*8
-    movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+    STORE_POWER TBL_R8
 .endm
 
 /* Store 5 * ymm\i at offset \off of the state; temp ymm10. */
 .macro TIMES5 i, off
     vpsllq $2, %ymm\i, %ymm10
     vpaddq %ymm\i, %ymm10, %ymm10
-    vmovdqu %ymm10, (\off)(%rdi)
-.endm
-
-/* P(i) = ymm(5+i), PS(i) = 5 ymm(5+i). */
-.macro STORE_MULTIPLIER
-    vmovdqu %ymm5, (TBL_P+32*0)(%rdi)
-    vmovdqu %ymm6, (TBL_P+32*1)(%rdi)
-    vmovdqu %ymm7, (TBL_P+32*2)(%rdi)
-    vmovdqu %ymm8, (TBL_P+32*3)(%rdi)
-    vmovdqu %ymm9, (TBL_P+32*4)(%rdi)
-    TIMES5 6, TBL_P+32*5
-    TIMES5 7, TBL_P+32*6
-    TIMES5 8, TBL_P+32*7
-    TIMES5 9, TBL_P+32*8
+    vmovdqu %ymm10, (\off)(%r11)
 .endm
 
 /* Horizontal sum of the four qword lanes of ymm\i into \gpr; temp ymm10. */
@@ -340,14 +393,36 @@
     addq %r11, \b
 .endm
 
-ENTRY(poly1305_blocks_avx2_4x)
+/* Zero the once kernel's stack table (27 ymm at r11) after its last read:
+ * every word the build wrote. */
+.macro WIPE_STACK_TABLE
+    vpxor %xmm0, %xmm0, %xmm0
+    .irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26
+    vmovdqa %ymm0, (32*\k)(%r11)
+    .endr
+.endm
+
+/* The kernel; once = 1: the table is built in a 32-byte-aligned stack frame
+ * and wiped there before returning, st->table and table_of untouched. */
+.macro KERNEL once
     andq $-64, %rdx
-    jz .Lret
+    jz .Lret\@
     vpbroadcastq .Lmask26(%rip), %ymm15
-    cmpq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
-    je .Lhave_table
+.if \once
+    pushq %rbp
+    movq %rsp, %rbp
+    subq $(32 * 27), %rsp
+    andq $-32, %rsp
+    movq %rsp, %r11
     BUILD_TABLE
-.Lhave_table:
+.else
+    leaq ST_TABLE(%rdi), %r11
+    cmpq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+    je .Lhave_table\@
+    BUILD_TABLE
+    movq $POLY1305_TABLE_AVX2, ST_TABLE_OF(%rdi)
+.endif
+.Lhave_table\@:
     movl %ecx, %ecx
     shlq $24, %rcx
     vmovq %rcx, %xmm14
@@ -357,11 +432,11 @@ ENTRY(poly1305_blocks_avx2_4x)
     ADD_GROUP
     subq $64, %rdx
     cmpq $128, %rdx
-    jb .Lsingle
+    jb .Lsingle\@
 
     /* a = a r^8 + m r^4 + m' for the next two groups m, m' */
     .p2align 5
-.Lloop:
+.Lloop\@:
     MUL TBL_R8, 1
     SPLIT_GROUP
     MUL TBL_R4, 0
@@ -369,17 +444,22 @@ ENTRY(poly1305_blocks_avx2_4x)
     ADD_GROUP
     subq $128, %rdx
     cmpq $128, %rdx
-    jae .Lloop
+    jae .Lloop\@
 
-.Lsingle:
+.Lsingle\@:
     testq %rdx, %rdx
-    jz .Lfinal
+    jz .Lfinal\@
     MUL TBL_R4, 1
     CARRY
     ADD_GROUP
 
-.Lfinal:
+.Lfinal\@:
     MUL TBL_P, 1
+.if \once
+    WIPE_STACK_TABLE
+    movq %rbp, %rsp
+    popq %rbp
+.endif
     HSUM 5, %rax
     HSUM 6, %rcx
     HSUM 7, %rdx
@@ -417,8 +497,17 @@ ENTRY(poly1305_blocks_avx2_4x)
     movq %rax, ST_H(%rdi)
     movq %rdx, (ST_H + 8)(%rdi)
     movq %r9, (ST_H + 16)(%rdi)
-.Lret:
+.Lret\@:
     ret
+.endm
+
+
+ENTRY(poly1305_blocks_avx2_4x)
+    KERNEL 0
 END(poly1305_blocks_avx2_4x)
+
+ENTRY(poly1305_blocks_avx2_4x_once)
+    KERNEL 1
+END(poly1305_blocks_avx2_4x_once)
 
 ELF_NOTES

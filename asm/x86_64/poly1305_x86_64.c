@@ -10,7 +10,8 @@
  * (asm/x86_64/README.md):
  * - fresh key (TLS 1.3 and every AEAD message set a new Poly1305 key): a
  *   call of min_fresh bytes or more builds the table and runs the vector
- *   kernel; shorter calls go to the scalar kernel;
+ *   kernel (avx2: the once kernel, table on its stack, see route());
+ *   shorter calls go to the scalar kernel;
  * - table built: from min_cached bytes.
  * A key that is fed in many short calls (a streaming MAC) would never
  * build its table, so shorter calls are counted (table_of
@@ -46,11 +47,13 @@ _Static_assert(SIMD_POLY1305_TABLE_USED(POLY1305_TABLE_AVX512IFMA) ==
 
 #define POLY1305_SCALAR poly1305_blocks_bmi2
 
-/* One entry's route: its vector kernel, the table id that kernel fills,
- * the group it takes (0: any whole number of blocks; else whole groups, the
- * rest to the scalar kernel) and its two crossovers. */
+/* One entry's route: its vector kernel, optionally the same kernel for a
+ * fresh key's call with the table on its own stack (once), the table id the
+ * vector kernel fills, the group it takes (0: any whole number of blocks;
+ * else whole groups, the rest to the scalar kernel) and its two
+ * crossovers. */
 typedef struct {
-    simd_poly1305_fn vector;
+    simd_poly1305_fn vector, once;
     uint64_t table_id;
     size_t group;
     size_t min_cached, min_fresh;
@@ -66,33 +69,53 @@ static uint64_t seen(const simd_poly1305 *st, size_t min_fresh)
     return n < min_fresh ? n : min_fresh;
 }
 
+/* Adds len to the count. Only over an empty or public table: another
+ * kernel's powers (a state handed between kernels) keep their id, so the
+ * glue still wipes them. */
+static void count(const vector_route *r, simd_poly1305 *st, uint64_t before,
+                  size_t len)
+{
+    if (st->table_of != 0 && !(st->table_of & SIMD_POLY1305_TABLE_PUBLIC))
+        return;
+    st->table_of = POLY1305_TABLE_AVX2_SEEN;
+    st->table[0] = len < r->min_fresh - before ? before + len : r->min_fresh;
+}
+
 static void route(const vector_route *r, simd_poly1305 *st, const uint8_t *in,
                   size_t len, uint32_t padbit)
 {
     uint64_t before = seen(st, r->min_fresh);
-    size_t min = st->table_of == r->table_id || before >= r->min_fresh
-                     ? r->min_cached
-                     : r->min_fresh;
+    int cached = st->table_of == r->table_id;
+    int fresh = !cached && before < r->min_fresh;
+    size_t min = fresh ? r->min_fresh : r->min_cached;
     size_t vec = r->group ? len - len % r->group : len;
 
     if (len < min) {
-        if (st->table_of != r->table_id) {
-            st->table_of = POLY1305_TABLE_AVX2_SEEN;
-            st->table[0] = len < r->min_fresh - before ? before + len
-                                                       : r->min_fresh;
-        }
+        if (!cached)
+            count(r, st, before, len);
         POLY1305_SCALAR(st, in, len, padbit);
         return;
     }
-    r->vector(st, in, vec, padbit);
+    /* Most keys get one such call (an AEAD record, a one-update MAC): their
+     * table lives and dies on the once kernel's stack, and the glue finds
+     * none to wipe. The count then says the key has had min_fresh bytes, so
+     * a further call (a streamed key) builds the table in st and keeps it. */
+    if (fresh && r->once != NULL) {
+        r->once(st, in, vec, padbit);
+        count(r, st, before, len);
+    } else {
+        r->vector(st, in, vec, padbit);
+    }
     if (len > vec)
         POLY1305_SCALAR(st, in + vec, len - vec, padbit);
 }
 
-/* AVX2: from one group up once the table is built, 320 bytes before. */
+/* AVX2: from one group up once the table is built, 320 bytes before
+ * (kernels alone tie at 192-256 bytes on Zen 4, but through the MAC and the
+ * AEAD the scalar kernel still wins at 256-319). */
 static const vector_route avx2_route = {
-    poly1305_blocks_avx2_4x, POLY1305_TABLE_AVX2, 4 * SIMD_POLY1305_BLOCK,
-    64, 320,
+    poly1305_blocks_avx2_4x, poly1305_blocks_avx2_4x_once, POLY1305_TABLE_AVX2,
+    4 * SIMD_POLY1305_BLOCK, 64, 320,
 };
 
 void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
@@ -107,7 +130,7 @@ void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
  * (init + blocks + emit) from 224-256. It takes any whole number of blocks.
  */
 static const vector_route ifma_route = {
-    poly1305_blocks_ifma_8x, POLY1305_TABLE_AVX512IFMA, 0, 128, 256,
+    poly1305_blocks_ifma_8x, NULL, POLY1305_TABLE_AVX512IFMA, 0, 128, 256,
 };
 
 void poly1305_blocks_avx512ifma(simd_poly1305 *st, const uint8_t *in,
