@@ -4,8 +4,9 @@
 set -eu
 # linux-perf: the uprobes with which test_tls.sh and test_python.sh prove simd
 # served the records; python3-cryptography: test_python.sh (Debian's, on the
-# system libcrypto).
-need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind linux-perf python3 python3-cryptography"
+# system libcrypto); dpkg-dev ... debootstrap: scripts/package-deb.sh and
+# test/test_package.sh.
+need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind linux-perf python3 python3-cryptography dpkg-dev debhelper lintian fakeroot debootstrap"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -4,7 +4,10 @@
 #      suites again as smaller CPUs (SIMDPROV_TEST_LEVEL=ssse3, then avx2),
 #      so a machine that runs every kernel also runs the paths that skip
 #      kernels, as a CPU without AVX-512 (or AVX2) would
-#   2. clang build (warnings are errors), every suite
+#   2. clang build (warnings are errors), every suite; then the Debian
+#      package, built and installed into a throwaway Debian 12 root
+#      (test/test_package.sh, x86_64 and root only; SIMDPROV_SKIP_PACKAGE=1
+#      skips it)
 #   3. gcc ASan+UBSan build (LeakSanitizer included), every suite but the
 #      openssl CLI one
 #   4. clang ThreadSanitizer build, the unit suites
@@ -53,6 +56,9 @@ fi
 step "clang build"
 build build-clang clang
 meson test -C build-clang --print-errorlogs
+
+step "Debian package: build, lintian, install test in a Debian 12 root"
+sh test/test_package.sh || [ $? -eq 77 ]
 
 step "gcc ASan + UBSan build"
 build build-asan gcc -Db_sanitize=address,undefined -Db_lundef=false \
