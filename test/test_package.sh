@@ -10,6 +10,7 @@
 # The root comes from debootstrap (minbase bookworm, SIMDPROV_DEBIAN_MIRROR,
 # default deb.debian.org) and is cached in build-chroot/ with a stamp; every
 # run works on a fresh copy of it. Set SIMDPROV_SKIP_PACKAGE=1 to skip.
+# shellcheck disable=SC2016 # the eval strings expand when check runs them
 set -eu
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -91,12 +92,12 @@ iv=01000000000000004a00000000000000
 run openssl dgst -md5 "$data"; md5_default=$(cat "$out/stdout")
 run sh -c "openssl enc -chacha20 -K $key -iv $iv -in $data | md5sum"
 chacha_default=$(cat "$out/stdout")
-check "reference outputs from default" eval '[ -n "$md5_default" ] && [ -n "$chacha_default" ]' 
+check "reference outputs from default" eval '[ -n "$md5_default" ] && [ -n "$chacha_default" ]'
 # The proof below that simd served: provider=simd (not ?provider=simd) makes
 # a fetch fail unless simd has the algorithm; without simd loaded it fails.
 run openssl dgst -md5 -propquery provider=simd "$data"
 check "control: -propquery provider=simd fails when simd is not loaded" \
-    eval '[ "$rc" -ne 0 ] && grep -q unsupported "$out/stderr"' 
+    eval '[ "$rc" -ne 0 ] && grep -q unsupported "$out/stderr"'
 
 snapshot >"$out/before"
 cp "$deb" "$root/pkg.deb"
@@ -106,16 +107,16 @@ check "dpkg -i" ok_quiet
 run dpkg -L openssl-provider-simd
 check "simd.so in libcrypto's modules directory ($modulesdir)" says "^$modulesdir/simd.so\$"
 check "the example config in $example" says "^$example\$"
-check "no conffile, nothing in /etc" eval '! says "^/etc"' 
+check "no conffile, nothing in /etc" eval '! says "^/etc"'
 
 run openssl list -providers
 check "installing activates nothing (system config: default only)" \
-    eval '[ "$rc" -eq 0 ] && ! says simd' 
+    eval '[ "$rc" -eq 0 ] && ! says simd'
 run openssl list -providers -provider simd
 check "openssl list -providers -provider simd, no path: simd active" active simd
 
 run env OPENSSL_CONF=$example openssl list -providers
-check "example config: simd and default active" eval 'active simd && active default' 
+check "example config: simd and default active" eval 'active simd && active default'
 run env OPENSSL_CONF=$example openssl dgst -md5 -propquery provider=simd "$data"
 check "example config: MD5 from simd equals default's" stdout_is "$md5_default"
 run env OPENSSL_CONF=$example sh -c \
@@ -153,7 +154,7 @@ in_readme() {
 check "README.md gives these activation and back-out commands" in_readme
 run sh -c "$enable"
 run openssl list -providers
-check "system-wide: simd and default active" eval 'active simd && active default' 
+check "system-wide: simd and default active" eval 'active simd && active default'
 run openssl dgst -md5 -propquery provider=simd "$data"
 check "system-wide: MD5 from simd equals default's" stdout_is "$md5_default"
 
@@ -163,16 +164,16 @@ check "dpkg -r" ok_quiet
 check "dpkg -r removed simd.so" [ ! -e "$root$modulesdir/simd.so" ]
 run openssl dgst -md5 "$data"
 check "system-wide, module gone: openssl dgst -md5 works, silent, exit 0" \
-    eval 'ok_quiet && stdout_is "$md5_default"' 
+    eval 'ok_quiet && stdout_is "$md5_default"'
 run openssl list -providers
 check "system-wide, module gone: default active, simd not listed" \
-    eval '[ "$rc" -eq 0 ] && active default && ! says simd' 
+    eval '[ "$rc" -eq 0 ] && active default && ! says simd'
 run openssl list -providers -provider simd
 check "module gone: an explicit -provider simd fails (exit 1, says so)" \
-    eval '[ "$rc" -eq 1 ] && grep -q "unable to load provider simd" "$out/stderr"' 
+    eval '[ "$rc" -eq 1 ] && grep -q "unable to load provider simd" "$out/stderr"'
 run sh -c "$disable"
 run openssl list -providers
-check "backed out: default only" eval 'active default && ! says simd' 
+check "backed out: default only" eval 'active default && ! says simd'
 
 # No conffiles: dpkg -r already removes everything, the package is then
 # unknown to dpkg. Again with apt as the README says, then installed and
@@ -212,10 +213,10 @@ check "the variants differ from the example" sh -c \
 for cnf in example simd-first soft-load; do
     run env OPENSSL_CONF=/tmp/$cnf.cnf openssl dgst -md5 "$data"
     check "$cnf.cnf, module missing: dgst -md5 works, silent, exit 0" \
-        eval 'ok_quiet && stdout_is "$md5_default"' 
+        eval 'ok_quiet && stdout_is "$md5_default"'
     run env OPENSSL_CONF=/tmp/$cnf.cnf openssl list -providers
     check "$cnf.cnf, module missing: default active, simd not listed" \
-        eval '[ "$rc" -eq 0 ] && active default && ! says simd' 
+        eval '[ "$rc" -eq 0 ] && active default && ! says simd'
 done
 
 echo "$pass passed, $fail failed"
