@@ -108,6 +108,8 @@ run dpkg -L openssl-provider-simd
 check "simd.so in libcrypto's modules directory ($modulesdir)" says "^$modulesdir/simd.so\$"
 check "the example config in $example" says "^$example\$"
 check "no conffile, nothing in /etc" eval '! says "^/etc"'
+snapshot | grep ' \./etc/' >"$out/etc-installed"
+check "dpkg -i changed nothing in /etc" eval 'grep " \./etc/" "$out/before" | diff - "$out/etc-installed"'
 
 run openssl list -providers
 check "installing activates nothing (system config: default only)" \
