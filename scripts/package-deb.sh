@@ -39,7 +39,8 @@ if [ "$meson_version" != "$deb_version" ]; then
 fi
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
 src=$tmp/openssl-provider-simd-$deb_version
 mkdir "$src"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

@@ -24,7 +24,7 @@ command -v debootstrap >/dev/null || {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
 }
 
-sh scripts/package-deb.sh >/dev/null
+sh scripts/package-deb.sh
 deb=$(ls build-deb/openssl-provider-simd_*_amd64.deb)
 
 mirror=${SIMDPROV_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -46,10 +46,9 @@ fi
 root=$cache/work
 rm -rf "$root"
 cp -a "$pristine" "$root"
-trap 'rm -rf "$root"' EXIT INT TERM
-
 out=$(mktemp -d)
-trap 'rm -rf "$root" "$out"' EXIT INT TERM
+trap 'rm -rf "$root" "$out"' EXIT
+trap 'exit 1' INT TERM
 pass=0 fail=0
 check() {
     name=$1; shift
