@@ -14,6 +14,9 @@
  * - Re-init: key only keeps the counter (resumes at the start of the current
  *   block); IV only reloads the counter and keeps the key; encrypt == decrypt.
  * - Update and final fail with "no key set" until a key is given.
+ * - EVP_CIPHER_CTX_get_updated_iv: 3.6 answers "updated-iv" (counter ||
+ *   nonce as they stand), 3.0-3.5 nothing; again the running release's way
+ *   (prov->chacha20_updated_iv).
  */
 #include <stddef.h>
 #include <string.h>
@@ -185,11 +188,56 @@ static const OSSL_PARAM chacha20_known_ctx_params[] = {
     OSSL_PARAM_END,
 };
 
+/* 3.6 and later also list "updated-iv" (prov->chacha20_updated_iv). */
+static const OSSL_PARAM chacha20_known_gettable_ctx_params_updated_iv[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_END,
+};
+
 static const OSSL_PARAM *chacha20_ctx_params(void *cctx, void *provctx)
 {
     (void)cctx;
     (void)provctx;
     return chacha20_known_ctx_params;
+}
+
+static const OSSL_PARAM *chacha20_gettable_ctx_params(void *cctx,
+                                                      void *provctx)
+{
+    const simd_provctx *prov = provctx;
+
+    (void)cctx;
+    if (prov != NULL && prov->chacha20_updated_iv)
+        return chacha20_known_gettable_ctx_params_updated_iv;
+    return chacha20_known_ctx_params;
+}
+
+/*
+ * "updated-iv" as 3.6's default answers it: the counter word as it stands
+ * (ahead of a buffered partial block, see chacha20_stream.h) and the nonce,
+ * 16 bytes little-endian. Like OSSL_PARAM_set_octet_string there: anything
+ * but an octet string fails with nothing written but a zero size; no buffer
+ * is a size query; a short buffer fails with the size needed.
+ */
+static int chacha20_get_updated_iv(const chacha20_ctx *ctx, OSSL_PARAM *p)
+{
+    unsigned char iv[CHACHA20_IVLEN];
+
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+        p->return_size = 0;
+        return 0;
+    }
+    p->return_size = CHACHA20_IVLEN;
+    if (p->data == NULL)
+        return 1;
+    if (p->data_size < CHACHA20_IVLEN)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        le32_store(iv + 4 * i, ctx->ks.counter[i]);
+    memcpy(p->data, iv, sizeof(iv));
+    return 1;
 }
 
 static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
@@ -212,6 +260,15 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
         !simd_param_set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
         return 0;
+    }
+    if (ctx->prov->chacha20_updated_iv) {
+        OSSL_PARAM *p = simd_param_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV);
+
+        if (p != NULL && !chacha20_get_updated_iv(ctx, p)) {
+            SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER, "%s",
+                           OSSL_CIPHER_PARAM_UPDATED_IV);
+            return 0;
+        }
     }
     return 1;
 }
@@ -248,7 +305,8 @@ const OSSL_DISPATCH simd_chacha20_functions[] = {
     {OSSL_FUNC_CIPHER_GET_PARAMS, (fn_ptr)chacha20_get_params},
     {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_ptr)chacha20_gettable_params},
     {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (fn_ptr)chacha20_get_ctx_params},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, (fn_ptr)chacha20_ctx_params},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS,
+     (fn_ptr)chacha20_gettable_ctx_params},
     {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (fn_ptr)chacha20_set_ctx_params},
     {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (fn_ptr)chacha20_ctx_params},
     {0, NULL},

@@ -26,6 +26,13 @@ typedef struct simd_provctx {
      */
     int chacha20_counter_ahead;
     /*
+     * 3.6 and later: ChaCha20 answers (and lists) the "updated-iv" context
+     * parameter, the current counter || nonce, so EVP_CIPHER_CTX_get_updated_iv
+     * works; 3.0-3.5 leave it unanswered (success, nothing written). Neither
+     * answers "iv", nor does ChaCha20-Poly1305 either of them.
+     */
+    int chacha20_updated_iv;
+    /*
      * 3.5 and later: ChaCha20-Poly1305 refuses AAD once message data went into
      * the MAC (returns 0 with outl 0, raises nothing, absorbs nothing); 3.0
      * absorbed it, which no RFC 8439 tag can describe.

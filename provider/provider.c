@@ -242,12 +242,16 @@ static unsigned int core_release(const OSSL_CORE_HANDLE *handle,
  * plus the kernels chosen at load, the selection rules this CPU triggers and
  * any override that was ignored. scripts/test-cross.sh reads the
  * "(level ...; cpu: ...)" part, so the rules come after it. */
-static void write_buildinfo(simd_provctx *prov)
+static void write_buildinfo(simd_provctx *prov, unsigned int release)
 {
     char *p = prov->buildinfo;
     size_t left = sizeof(prov->buildinfo);
-    int n = snprintf(p, left, "%s; %s; chosen at load on this CPU:",
-                     SIMDPROV_VERSION, SIMDPROV_BUILDINFO);
+    /* The core release the release flags were set for (test-releases.sh
+     * checks it is the libcrypto under test). */
+    int n = snprintf(p, left,
+                     "%s; %s; for core %u.%u; chosen at load on this CPU:",
+                     SIMDPROV_VERSION, SIMDPROV_BUILDINFO, release / 100,
+                     release % 100);
 
     for (unsigned a = 0; a < SIMD_NALGS && n >= 0 && (size_t)n < left; a++) {
         p += n;
@@ -304,12 +308,13 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     read_override(handle, core_get_params, &ov);
     release = core_release(handle, core_get_params);
     prov->chacha20_counter_ahead = release >= 306;
+    prov->chacha20_updated_iv = release >= 306;
     prov->aead_aad_after_data_refused = release >= 305;
     prov->params_repeats_refused = release >= 306;
     prov->aead_etm_gettable = release >= 306;
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
-    write_buildinfo(prov);
+    write_buildinfo(prov, release);
 
     *out = provider_functions;
     *provctx = prov;

@@ -8,6 +8,9 @@
 #
 # Usage: scripts/cross-setup.sh [ARCH...]   (ARCH: arm64 ppc64el riscv64 loong64
 #        or aarch64 ppc64le riscv64 loongarch64; default: all)
+#        scripts/cross-setup.sh amd64-trixie amd64-sid
+#        (x86_64 runtime sysroots of newer releases, OpenSSL 3.5 and 3.6, for
+#        scripts/test-releases.sh; not part of "all", they need no qemu)
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -105,13 +108,19 @@ BOOKWORM_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libcrypt1 
     libssl3 libssl-dev openssl libcunit1 libcunit1-dev"
 NEWER_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-14-dev libcrypt1 libcrypt-dev
     libssl3t64 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g libcunit1 libcunit1-dev"
+# The amd64 ones only run host-built programs: runtime libraries, no headers.
+RUNTIME_PKGS="libc6 libgcc-s1 libssl3t64 openssl libzstd1 zlib1g libcunit1"
 
-arch_info() { # sets SUITE TRIPLET PKGS QEMU for $1
+arch_info() { # sets APTARCH SUITE TRIPLET PKGS QEMU for $1
+    APTARCH=$1
     case $1 in
         arm64) SUITE=bookworm TRIPLET=aarch64-linux-gnu PKGS=$BOOKWORM_PKGS QEMU=qemu-aarch64 ;;
         ppc64el) SUITE=bookworm TRIPLET=powerpc64le-linux-gnu PKGS=$BOOKWORM_PKGS QEMU=qemu-ppc64le ;;
         riscv64) SUITE=trixie TRIPLET=riscv64-linux-gnu PKGS=$NEWER_PKGS QEMU=qemu-riscv64 ;;
         loong64) SUITE=sid TRIPLET=loongarch64-linux-gnu PKGS=$NEWER_PKGS QEMU=qemu-loongarch64 ;;
+        # Run with the sysroot's own loader (QEMU empty), see scripts/test-releases.sh.
+        amd64-trixie | amd64-sid)
+            APTARCH=amd64 SUITE=${1#amd64-} TRIPLET=x86_64-linux-gnu PKGS=$RUNTIME_PKGS QEMU= ;;
         *) die "unknown architecture $1" ;;
     esac
     PKGS=$(printf '%s\n' $PKGS | sort | tr '\n' ' ')
@@ -123,6 +132,7 @@ debian_arch() {
         ppc64el | ppc64le) echo ppc64el ;;
         riscv64) echo riscv64 ;;
         loong64 | loongarch64) echo loong64 ;;
+        amd64-trixie | amd64-sid) echo "$1" ;;
         *) die "unknown architecture $1" ;;
     esac
 }
@@ -130,15 +140,15 @@ debian_arch() {
 # A private APT world for one target architecture: its own sources, lists,
 # cache and an empty dpkg status, so nothing touches the host's state.
 write_apt_conf() { # $1 arch, $2 dir
-    a=$1 d=$2
+    aa=$1 d=$2
     mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/etc/sources.list.d" \
         "$d/etc/preferences.d" "$d/log" "$d/debs"
     : >"$d/status"
-    printf 'deb [arch=%s signed-by=%s] %s %s main\n' "$a" "$KEYRING" "$URI" "$SUITE" \
+    printf 'deb [arch=%s signed-by=%s] %s %s main\n' "$aa" "$KEYRING" "$URI" "$SUITE" \
         >"$d/etc/sources.list"
     cat >"$d/apt.conf" <<CONF
-APT::Architecture "$a";
-APT::Architectures { "$a"; };
+APT::Architecture "$aa";
+APT::Architectures { "$aa"; };
 Dir::State "$d";
 Dir::State::Lists "$d/lists";
 Dir::State::status "$d/status";
@@ -209,7 +219,7 @@ setup_sysroot() { # $1 debian arch
     log "sysroot $a: building from $SUITE"
     d=$WORK/apt-$a
     rm -rf "$d" "$sr"
-    write_apt_conf "$a" "$d"
+    write_apt_conf "$APTARCH" "$d"
     APT_CONFIG=$d/apt.conf apt-get update -q >&2 || die "apt-get update for $a failed"
     (cd "$d/debs" && APT_CONFIG=$d/apt.conf apt-get download -q $PKGS >&2) ||
         die "apt-get download for $a failed"
@@ -218,9 +228,16 @@ setup_sysroot() { # $1 debian arch
     relativize_links "$sr"
     usrmerge_links "$sr"
     trim_sysroot "$sr"
-    # Check the result can run: the target's own openssl under qemu.
-    ver=$("$QEMU" -L "$sr" "$sr/usr/bin/openssl" version) ||
-        die "sysroot $a: openssl does not run under $QEMU"
+    # Check the result can run: the target's own openssl under qemu, or
+    # (same architecture) under the sysroot's own loader and libraries.
+    if [ -n "$QEMU" ]; then
+        ver=$("$QEMU" -L "$sr" "$sr/usr/bin/openssl" version) ||
+            die "sysroot $a: openssl does not run under $QEMU"
+    else
+        ver=$("$sr/lib64/ld-linux-x86-64.so.2" --inhibit-cache \
+            --library-path "$sr/usr/lib/$TRIPLET" "$sr/usr/bin/openssl" version) ||
+            die "sysroot $a: openssl does not run under its own loader"
+    fi
     log "sysroot $a: $ver"
     # The index and .debs are not needed any more; keep the folder small.
     rm -rf "$d"
@@ -238,9 +255,12 @@ write_paths() {
 }
 
 main() {
-    setup_host
     if [ $# -eq 0 ]; then set -- arm64 ppc64el riscv64 loong64; fi
     [ "${1:-}" != all ] || set -- arm64 ppc64el riscv64 loong64
+    # The amd64 runtime sysroots need no cross tools or qemu.
+    need_host=0
+    for a in "$@"; do case $a in amd64-*) ;; *) need_host=1 ;; esac; done
+    if [ "$need_host" = 1 ]; then setup_host; else URI=$(archive_uri); fi
     mkdir -p "$SYSROOTS" "$WORK"
     for a in "$@"; do setup_sysroot "$(debian_arch "$a")"; done
     write_paths

@@ -4,6 +4,9 @@
 #      suites again as smaller CPUs (SIMDPROV_TEST_LEVEL=ssse3, then avx2),
 #      so a machine that runs every kernel also runs the paths that skip
 #      kernels, as a CPU without AVX-512 (or AVX2) would
+#   1b. on x86_64: the gcc build's simd.so and unit suites (and test_cli.sh)
+#      again on OpenSSL 3.5 and 3.6 (scripts/test-releases.sh; Debian
+#      trixie/sid libraries, their default provider the oracle)
 #   2. clang build (warnings are errors), every suite; then the Debian
 #      package, built and installed into a throwaway Debian 12 root
 #      (test/test_package.sh, x86_64 and root only; SIMDPROV_SKIP_PACKAGE=1
@@ -19,7 +22,8 @@
 #   7. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
 #      several CPU models each (scripts/test-cross.sh; see cross/README.md)
 #   (the constant-time suite runs under valgrind in steps 1 and 2)
-# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 7.
+# Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 7,
+# SIMDPROV_SKIP_RELEASES=1 to skip 1b.
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh
@@ -51,6 +55,11 @@ done
 
 if [ "${SIMDPROV_SKIP_SLOW:-0}" = 1 ]; then
     exit 0
+fi
+
+if [ "$(uname -m)" = x86_64 ] && [ "${SIMDPROV_SKIP_RELEASES:-0}" != 1 ]; then
+    step "gcc build on OpenSSL 3.5 and 3.6 (Debian trixie, sid)"
+    sh scripts/test-releases.sh build-gcc
 fi
 
 step "clang build"

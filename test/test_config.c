@@ -135,6 +135,130 @@ static void test_shipped_config(void)
     OSSL_LIB_CTX_free(lc);
 }
 
+/* A config that activates default and simd and sets default_properties. */
+static OSSL_LIB_CTX *load_props_config(const char *props)
+{
+    char path[] = "/tmp/simdprov-test-XXXXXX";
+    const char *module = getenv("SIMDPROV_MODULE");
+    char text[1024];
+    OSSL_LIB_CTX *lc;
+    int fd = mkstemp(path), ok;
+
+    if (fd < 0 || module == NULL)
+        return NULL;
+    close(fd);
+    snprintf(text, sizeof(text),
+             "openssl_conf = init\n[init]\nproviders = provs\n"
+             "alg_section = algs\n"
+             "[provs]\ndefault = default_sect\nsimd = simd_sect\n"
+             "[default_sect]\nactivate = 1\n"
+             "[simd_sect]\nmodule = %s\nactivate = 1\n"
+             "[algs]\ndefault_properties = %s\n",
+             module, props);
+    ok = write_file(path, text);
+    lc = OSSL_LIB_CTX_new();
+    if (!ok || lc == NULL || !OSSL_LIB_CTX_load_config(lc, path)) {
+        OSSL_LIB_CTX_free(lc);
+        lc = NULL;
+    }
+    remove(path);
+    return lc;
+}
+
+/* Which provider serves each of simd's algorithms for the query `propq`
+ * (NULL: the default properties alone), "-" when the fetch fails; writes
+ * the four names, in the order ChaCha20, ChaCha20-Poly1305, MD5, POLY1305. */
+static void fetch_all(OSSL_LIB_CTX *lc, const char *propq, const char *by[4])
+{
+    EVP_CIPHER *c = EVP_CIPHER_fetch(lc, "ChaCha20", propq);
+    EVP_CIPHER *a = EVP_CIPHER_fetch(lc, "ChaCha20-Poly1305", propq);
+    EVP_MD *md = EVP_MD_fetch(lc, "MD5", propq);
+    EVP_MAC *mac = EVP_MAC_fetch(lc, "POLY1305", propq);
+
+    /* Provider names are static for as long as lc holds the provider. */
+    by[0] = c ? OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)) : "-";
+    by[1] = a ? OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(a)) : "-";
+    by[2] = md ? OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md)) : "-";
+    by[3] = mac ? OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(mac)) : "-";
+    EVP_CIPHER_free(c);
+    EVP_CIPHER_free(a);
+    EVP_MD_free(md);
+    EVP_MAC_free(mac);
+    ERR_clear_error();
+}
+
+static void print_by(const char *what, const char *const by[4])
+{
+    printf("\n    %s: ChaCha20 %s, ChaCha20-Poly1305 %s, MD5 %s, POLY1305 %s ",
+           what, by[0], by[1], by[2], by[3]);
+}
+
+/*
+ * FIPS stays FIPS: simd's algorithms carry no "fips" property, so a library
+ * context whose default properties say fips=yes (as a FIPS-mode system
+ * config does) never gets them, with a NULL query, with "fips=yes", nor
+ * when the application asks for simd by name; with no FIPS module installed
+ * those fetches fail (default's algorithms are not fips=yes either). An
+ * optional "?fips=yes" is only a preference: with no fips=yes candidate the
+ * fetch still succeeds from one of the loaded providers.
+ */
+static void test_fips_default_properties(void)
+{
+    static const char *const queries[] = {NULL, "fips=yes", "provider=simd",
+                                          "?provider=simd"};
+    OSSL_LIB_CTX *lc = load_props_config("fips=yes");
+    const char *by[4];
+
+    CU_ASSERT_FATAL(lc != NULL);
+    CU_ASSERT(OSSL_PROVIDER_available(lc, "simd"));
+    CU_ASSERT(EVP_default_properties_is_fips_enabled(lc));
+    for (size_t q = 0; q < sizeof(queries) / sizeof(queries[0]); q++) {
+        fetch_all(lc, queries[q], by);
+        for (int i = 0; i < 4; i++)
+            CU_ASSERT(strcmp(by[i], "simd") != 0);
+        if (q == 0)
+            print_by("fips=yes", by);
+    }
+    /* Dropping the fips clause of the default properties ("-fips") reaches
+     * simd: the rows above are about the property, not a simd that failed
+     * to load. */
+    fetch_all(lc, "provider=simd,-fips", by);
+    for (int i = 0; i < 4; i++)
+        CU_ASSERT_STRING_EQUAL(by[i], "simd");
+    print_by("fips=yes, query \"provider=simd,-fips\"", by);
+    OSSL_LIB_CTX_free(lc);
+
+    /* The same through the API (EVP_default_properties_enable_fips). */
+    lc = OSSL_LIB_CTX_new();
+    CU_ASSERT_FATAL(lc != NULL);
+    {
+        OSSL_PROVIDER *d = OSSL_PROVIDER_load(lc, "default");
+        OSSL_PROVIDER *s = OSSL_PROVIDER_load(lc, "simd");
+
+        CU_ASSERT_FATAL(d != NULL && s != NULL);
+        fetch_all(lc, "provider=simd", by);
+        for (int i = 0; i < 4; i++)
+            CU_ASSERT_STRING_EQUAL(by[i], "simd");
+        CU_ASSERT(EVP_default_properties_enable_fips(lc, 1));
+        for (size_t q = 0; q < sizeof(queries) / sizeof(queries[0]); q++) {
+            fetch_all(lc, queries[q], by);
+            for (int i = 0; i < 4; i++)
+                CU_ASSERT(strcmp(by[i], "simd") != 0);
+        }
+        OSSL_PROVIDER_unload(s);
+        OSSL_PROVIDER_unload(d);
+    }
+    OSSL_LIB_CTX_free(lc);
+
+    lc = load_props_config("?fips=yes");
+    CU_ASSERT_FATAL(lc != NULL);
+    fetch_all(lc, NULL, by);
+    for (int i = 0; i < 4; i++)
+        CU_ASSERT(strcmp(by[i], "-") != 0);
+    print_by("?fips=yes", by);
+    OSSL_LIB_CTX_free(lc);
+}
+
 int main(void)
 {
     static const tu_test tests[] = {
@@ -142,6 +266,8 @@ int main(void)
         {"bad override in the config is reported",
          test_override_config_bad},
         {"simdprov.cnf routes ChaCha20/MD5 to simd", test_shipped_config},
+        {"default_properties fips=yes never fetches simd",
+         test_fips_default_properties},
         {NULL, NULL},
     };
 

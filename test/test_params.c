@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 
 #include "../asm/arch.h"
 #include "testutil.h"
@@ -219,6 +220,146 @@ static void test_aead_params_match_default(void)
     }
 }
 
+/*
+ * EVP_CIPHER_CTX_get_updated_iv and _get_original_iv ("updated-iv", "iv"):
+ * whatever the running default answers (3.6's ChaCha20 answers updated-iv,
+ * 3.0-3.5 neither), in every form a caller may ask it, at every point of a
+ * message. One query of each form to both contexts, the same starting bytes:
+ * the same return, answered-or-not, size and bytes.
+ */
+static void same_iv_answers(EVP_CIPHER_CTX *const ctx[2], const char *when)
+{
+    static const struct {
+        const char *key;
+        unsigned int type;
+        size_t size;
+    } forms[] = {
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 16},
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 32},
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 15},
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_STRING, 0}, /* NULL */
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_OCTET_PTR, sizeof(void *)},
+        {OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_PARAM_UNSIGNED_INTEGER,
+         sizeof(size_t)},
+        {OSSL_CIPHER_PARAM_IV, OSSL_PARAM_OCTET_STRING, 16},
+        {OSSL_CIPHER_PARAM_IV, OSSL_PARAM_OCTET_PTR, sizeof(void *)},
+    };
+
+    for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+        unsigned char v[2][32];
+        size_t rs[2];
+        int r[2];
+
+        memset(v, 0x5a, sizeof(v));
+        for (int k = 0; k < 2; k++) {
+            OSSL_PARAM p[] = {{forms[f].key, forms[f].type,
+                               forms[f].size ? v[k] : NULL, forms[f].size,
+                               OSSL_PARAM_UNMODIFIED},
+                              OSSL_PARAM_END};
+
+            r[k] = EVP_CIPHER_CTX_get_params(ctx[k], p);
+            rs[k] = p[0].return_size;
+            ERR_clear_error();
+        }
+        /* An octet pointer answered points into each context: compare the
+         * bytes it points to, not the pointers. */
+        if (forms[f].type == OSSL_PARAM_OCTET_PTR && r[0] && r[1] &&
+            rs[0] == rs[1] && rs[0] != OSSL_PARAM_UNMODIFIED && rs[0] <= 16) {
+            const unsigned char *q[2];
+
+            memcpy(&q[0], v[0], sizeof(q[0]));
+            memcpy(&q[1], v[1], sizeof(q[1]));
+            CU_ASSERT(q[0] != NULL && q[1] != NULL &&
+                      memcmp(q[0], q[1], rs[0]) == 0);
+            memset(v, 0x5a, sizeof(v));
+        }
+        CU_ASSERT_EQUAL(r[0], r[1]);
+        CU_ASSERT_EQUAL(rs[0], rs[1]);
+        CU_ASSERT(memcmp(v[0], v[1], sizeof(v[0])) == 0);
+        if (r[0] != r[1] || rs[0] != rs[1] || memcmp(v[0], v[1], sizeof(v[0])))
+            printf("  %s, %s type %u size %zu: simd %d/%zx %02x%02x, "
+                   "default %d/%zx %02x%02x\n",
+                   when, forms[f].key, forms[f].type, forms[f].size, r[0],
+                   rs[0], v[0][0], v[0][4], r[1], rs[1], v[1][0], v[1][4]);
+    }
+    for (int orig = 0; orig < 2; orig++) {
+        unsigned char v[2][16];
+        int r[2];
+
+        memset(v, 0x5a, sizeof(v));
+        for (int k = 0; k < 2; k++) {
+            r[k] = orig ? EVP_CIPHER_CTX_get_original_iv(ctx[k], v[k], 16)
+                        : EVP_CIPHER_CTX_get_updated_iv(ctx[k], v[k], 16);
+            ERR_clear_error();
+        }
+        CU_ASSERT_EQUAL(r[0], r[1]);
+        CU_ASSERT(memcmp(v[0], v[1], sizeof(v[0])) == 0);
+    }
+}
+
+static void test_updated_iv_matches_default(void)
+{
+    /* Counter 0xfffffffe, word 1 0xffffffff: the carry stops at word 1. */
+    static const uint8_t key[32] = {1}, iv[16] = {0xfe, 0xff, 0xff, 0xff,
+                                                  0xff, 0xff, 0xff, 0xff, 9};
+    static const uint8_t in[300];
+    uint8_t out[300];
+    EVP_CIPHER *c[2] = {
+        EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd"),
+        EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=default")};
+    EVP_CIPHER *a[2] = {
+        EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305", "provider=simd"),
+        EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305", "provider=default")};
+    EVP_CIPHER_CTX *ctx[2], *dup[2];
+    int outl;
+
+    CU_ASSERT_FATAL(c[0] && c[1] && a[0] && a[1]);
+    CU_ASSERT(same_param_list(EVP_CIPHER_gettable_ctx_params(c[0]),
+                              EVP_CIPHER_gettable_ctx_params(c[1])));
+    for (int k = 0; k < 2; k++)
+        CU_ASSERT_FATAL((ctx[k] = EVP_CIPHER_CTX_new()) != NULL);
+    same_iv_answers(ctx, "no cipher");
+#define BOTH(call, when)                                                       \
+    do {                                                                       \
+        for (int k = 0; k < 2; k++)                                            \
+            CU_ASSERT(call);                                                   \
+        same_iv_answers(ctx, when);                                            \
+    } while (0)
+    BOTH(EVP_EncryptInit_ex2(ctx[k], c[k], NULL, NULL, NULL), "cipher only");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, key, NULL, NULL), "key only");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, NULL, iv, NULL), "iv");
+    BOTH(EVP_EncryptUpdate(ctx[k], out, &outl, in, 10), "10 bytes");
+    BOTH(EVP_EncryptUpdate(ctx[k], out, &outl, in, 54), "64 bytes");
+    BOTH(EVP_EncryptUpdate(ctx[k], out, &outl, in, 100), "164, carried");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, key, NULL, NULL), "key re-init");
+    BOTH(EVP_Cipher(ctx[k], out, in, 200) > 0, "EVP_Cipher 200");
+    for (int k = 0; k < 2; k++) {
+        CU_ASSERT_FATAL((dup[k] = EVP_CIPHER_CTX_new()) != NULL);
+        CU_ASSERT(EVP_CIPHER_CTX_copy(dup[k], ctx[k]));
+    }
+    same_iv_answers(dup, "copy");
+    BOTH(EVP_DecryptInit_ex2(ctx[k], NULL, NULL, iv, NULL), "decrypt iv");
+    BOTH(EVP_DecryptUpdate(ctx[k], out, &outl, in, 130), "decrypt 130");
+    BOTH(EVP_DecryptFinal_ex(ctx[k], out, &outl), "final");
+    for (int k = 0; k < 2; k++) {
+        EVP_CIPHER_CTX_free(dup[k]);
+        EVP_CIPHER_CTX_free(ctx[k]);
+        CU_ASSERT_FATAL((ctx[k] = EVP_CIPHER_CTX_new()) != NULL);
+    }
+    BOTH(EVP_EncryptInit_ex2(ctx[k], a[k], NULL, NULL, NULL), "AEAD, cipher");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, key, iv + 4, NULL), "AEAD key, iv");
+    BOTH(EVP_EncryptUpdate(ctx[k], NULL, &outl, in, 13), "AEAD aad");
+    BOTH(EVP_EncryptUpdate(ctx[k], out, &outl, in, 100), "AEAD 100 bytes");
+    BOTH(EVP_EncryptFinal_ex(ctx[k], out, &outl), "AEAD final");
+    BOTH(EVP_EncryptInit_ex2(ctx[k], NULL, NULL, iv, NULL), "AEAD iv re-init");
+#undef BOTH
+    for (int k = 0; k < 2; k++) {
+        EVP_CIPHER_CTX_free(ctx[k]);
+        EVP_CIPHER_free(c[k]);
+        EVP_CIPHER_free(a[k]);
+    }
+}
+
 static void test_digest_params_match_default(void)
 {
     EVP_MD *m[2] = {EVP_MD_fetch(t.libctx, "MD5", "provider=simd"),
@@ -327,6 +468,8 @@ int main(void)
         {"MD5 parameters match default", test_digest_params_match_default},
         {"ChaCha20-Poly1305 parameters match default",
          test_aead_params_match_default},
+        {"updated-iv and iv match default (both ciphers)",
+         test_updated_iv_matches_default},
         {NULL, NULL},
     };
 
