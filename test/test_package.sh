@@ -98,6 +98,10 @@ run openssl dgst -md5 -propquery provider=simd "$data"
 check "control: -propquery provider=simd fails when simd is not loaded" \
     eval '[ "$rc" -ne 0 ] && grep -q unsupported "$out/stderr"'
 
+# What the README promises: no maintainer script, no trigger.
+check "the package has no maintainer script (control, md5sums only)" eval \
+    '[ "$(dpkg-deb --ctrl-tarfile "$deb" | tar -t | sort | tr "\n" " ")" = "./ ./control ./md5sums " ]'
+
 snapshot >"$out/before"
 cp "$deb" "$root/pkg.deb"
 run dpkg -i /pkg.deb
