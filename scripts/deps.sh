@@ -4,8 +4,9 @@
 set -eu
 # linux-perf: the uprobes with which test_tls.sh and test_python.sh prove simd
 # served the records; python3-cryptography: test_python.sh (Debian's, on the
-# system libcrypto); openssh-server, openssh-client: test_ssh.sh.
-need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind linux-perf python3 python3-cryptography openssh-server openssh-client"
+# system libcrypto); openssh-server, openssh-client: test_ssh.sh;
+# dpkg-dev ... debootstrap: scripts/package-deb.sh and test/test_package.sh.
+need="meson ninja-build pkg-config gcc binutils clang libclang-rt-14-dev libssl-dev libcunit1-dev openssl valgrind linux-perf python3 python3-cryptography openssh-server openssh-client dpkg-dev debhelper lintian fakeroot debootstrap"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -22,7 +23,7 @@ DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recomme
 # stopped and disabled again.
 case " $missing " in *" openssh-server "*)
     if command -v systemctl >/dev/null 2>&1; then
-        [ -d /run/systemd/system ] && $sudo systemctl stop ssh.service ssh.socket 2>/dev/null
+        [ -d /run/systemd/system ] && $sudo systemctl stop ssh.service ssh.socket 2>/dev/null || true
         $sudo systemctl disable ssh.service 2>/dev/null || true
     fi ;;
 esac

@@ -7,7 +7,10 @@
 #   1b. on x86_64: the gcc build's simd.so and unit suites (and test_cli.sh)
 #      again on OpenSSL 3.5 and 3.6 (scripts/test-releases.sh; Debian
 #      trixie/sid libraries, their default provider the oracle)
-#   2. clang build (warnings are errors), every suite
+#   2. clang build (warnings are errors), every suite; then the Debian
+#      package, built and installed into a throwaway Debian 12 root
+#      (test/test_package.sh, x86_64 and root only; SIMDPROV_SKIP_PACKAGE=1
+#      skips it)
 #   3. gcc ASan+UBSan build (LeakSanitizer included), every suite but the
 #      openssl CLI one
 #   4. clang ThreadSanitizer build, the unit suites
@@ -62,6 +65,9 @@ fi
 step "clang build"
 build build-clang clang
 meson test -C build-clang --print-errorlogs
+
+step "Debian package: build, lintian, install test in a Debian 12 root"
+sh test/test_package.sh || [ $? -eq 77 ]
 
 step "gcc ASan + UBSan build"
 build build-asan gcc -Db_sanitize=address,undefined -Db_lundef=false \
