@@ -20,7 +20,6 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "../asm/le.h"
@@ -30,6 +29,7 @@
 #include "cipher_params.h"
 #include "errors.h"
 #include "params.h"
+#include "secmem.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
@@ -92,7 +92,7 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
         for (int i = 0; i < 8; i++)
             ctx->ks.key[i] = le32_load(key + 4 * i);
         /* The old key's keystream must not outlive it. */
-        OPENSSL_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
+        simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
         ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }

@@ -53,6 +53,7 @@
 #include "errors.h"
 #include "params.h"
 #include "poly1305_stream.h"
+#include "secmem.h"
 
 #define CP_KEYLEN 32
 #define CP_IVLEN 12
@@ -158,11 +159,11 @@ static int cp_init(cp_ctx *ctx, const unsigned char *key, size_t keylen,
             ctx->ks.key[i] = le32_load(key + 4 * i);
         /* The old key's keystream and one-time MAC key must not outlive
          * it. Rare (once per connection), so the whole state may go. */
-        OPENSSL_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
-        OPENSSL_cleanse(ctx->start_ks, sizeof(ctx->start_ks));
-        OPENSSL_cleanse(ctx->aad_stash, sizeof(ctx->aad_stash));
-        OPENSSL_cleanse(&ctx->mac.st, sizeof(ctx->mac.st));
-        OPENSSL_cleanse(ctx->mac.buf, sizeof(ctx->mac.buf));
+        simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
+        simd_cleanse(ctx->start_ks, sizeof(ctx->start_ks));
+        simd_cleanse(ctx->aad_stash, sizeof(ctx->aad_stash));
+        simd_cleanse(&ctx->mac.st, sizeof(ctx->mac.st));
+        simd_cleanse(ctx->mac.buf, sizeof(ctx->mac.buf));
     }
     if (iv != NULL) {
         restart(ctx);
@@ -385,13 +386,13 @@ static int tls_record(cp_ctx *ctx, unsigned char *out, size_t *outl,
     if (ctx->enc) {
         memcpy(out + plen, ctx->tag, CP_TAGLEN);
         *outl = inl;
-    } else if (CRYPTO_memcmp(tag, in + plen, CP_TAGLEN) != 0) {
-        OPENSSL_cleanse(out, plen);
+    } else if (simd_memcmp(tag, in + plen, CP_TAGLEN) != 0) {
+        simd_cleanse(out, plen);
         ok = 0;
     } else {
         *outl = plen;
     }
-    OPENSSL_cleanse(tag, sizeof(tag));
+    simd_cleanse(tag, sizeof(tag));
     return ok;
 }
 
@@ -462,16 +463,16 @@ static int aead(cp_ctx *ctx, unsigned char *out, size_t *outl,
         if (in != NULL && inl != plen) { /* the tag rides after the data */
             if (ctx->enc) {
                 memcpy(out, ctx->tag, CP_TAGLEN);
-            } else if (CRYPTO_memcmp(tag, in, CP_TAGLEN) != 0) {
-                OPENSSL_cleanse(out - plen, plen);
+            } else if (simd_memcmp(tag, in, CP_TAGLEN) != 0) {
+                simd_cleanse(out - plen, plen);
                 bad = 1;
             } else {
                 inl -= CP_TAGLEN;
             }
         } else if (!ctx->enc) {
-            bad = CRYPTO_memcmp(tag, ctx->tag, ctx->tag_len) != 0;
+            bad = simd_memcmp(tag, ctx->tag, ctx->tag_len) != 0;
         }
-        OPENSSL_cleanse(tag, sizeof(tag));
+        simd_cleanse(tag, sizeof(tag));
         if (bad) {
             *outl = 0;
             return 0;

@@ -11,13 +11,13 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
+#include "secmem.h"
 
 #define MD5_SIZE 16
 #define BLOCK SIMD_MD5_BLOCK
@@ -141,7 +141,7 @@ static int md5_final(void *vctx, unsigned char *out, size_t *outl,
     for (int i = 0; i < 4; i++)
         le32_store(out + 4 * i, ctx->state[i]);
     /* The message tail is not needed any more: do not leave it behind. */
-    OPENSSL_cleanse(ctx->buf, sizeof(ctx->buf));
+    simd_cleanse(ctx->buf, sizeof(ctx->buf));
     ctx->used = 0;
     *outl = MD5_SIZE;
     return 1;

@@ -6,12 +6,14 @@
 #include <openssl/core_dispatch.h>
 
 #include "../asm/select.h"
+#include "core_alloc.h"
 
 typedef struct simd_provctx {
     const OSSL_CORE_HANDLE *handle;
     OSSL_FUNC_core_new_error_fn *new_error;
     OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
     OSSL_FUNC_core_vset_error_fn *vset_error;
+    simd_core_alloc alloc; /* the core's allocator (core_alloc.h) */
     /* Chosen once at init; read-only afterwards, so threads may share it. */
     simd_choice choice;
     char caps[256];      /* names of the probed capabilities */

@@ -131,7 +131,12 @@ static const OSSL_ITEM *simd_get_reason_strings(void *provctx)
 
 static void simd_teardown(void *provctx)
 {
-    OPENSSL_free(provctx);
+    simd_provctx *prov = provctx;
+
+    /* The pointer is copied out first: the block holds it. */
+    OSSL_FUNC_CRYPTO_free_fn *core_free = prov->alloc.free;
+
+    core_free(prov, __FILE__, __LINE__);
 }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -273,10 +278,16 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     simd_override ov;
     uint32_t caps;
     unsigned int release;
+    simd_core_alloc alloc;
 
-    prov = OPENSSL_zalloc(sizeof(*prov));
+    /* A core without the allocation upcalls leaves nothing to allocate
+     * with: refuse to load rather than reach for another libcrypto. */
+    if (!simd_core_alloc_init(&alloc, in))
+        return 0;
+    prov = simd_zalloc(&alloc, sizeof(*prov));
     if (prov == NULL)
         return 0;
+    prov->alloc = alloc;
     prov->handle = handle;
     for (; in->function_id != 0; in++) {
         switch (in->function_id) {
