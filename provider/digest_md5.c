@@ -17,6 +17,7 @@
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
+#include "params.h"
 #include "secmem.h"
 
 #define MD5_SIZE 16
@@ -165,17 +166,17 @@ static int md5_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLOCK))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
+    if (p != NULL && !simd_param_set_size_t(p, BLOCK))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, MD5_SIZE))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p != NULL && !simd_param_set_size_t(p, MD5_SIZE))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_XOF);
+    if (p != NULL && !simd_param_store_int(p, 0))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
+    if (p != NULL && !simd_param_store_int(p, 0))
         return 0;
     return 1;
 }

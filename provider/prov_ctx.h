@@ -48,4 +48,17 @@ typedef struct simd_provctx {
     int aead_etm_gettable;
 } simd_provctx;
 
+/*
+ * The running core's release (major * 100 + minor, 3.6 is 306) for the
+ * dispatch functions that get no provider context (the algorithms'
+ * get_params). It is the one value the module keeps per process, set by
+ * every OSSL_provider_init from the core's own version parameter (never
+ * from libcrypto's exports, which the module does not import). Every library
+ * context of one libcrypto reports the same release; only a process with two
+ * different libcryptos that both load simd (a program linking one
+ * statically, a library using the shared one) sees the release of the one
+ * that loaded it last.
+ */
+unsigned int simd_core_release_noctx(void);
+
 #endif
