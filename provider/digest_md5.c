@@ -54,6 +54,24 @@ static void *md5_dupctx(void *vctx)
     return simd_algctx_dup(vctx, sizeof(md5_ctx));
 }
 
+/*
+ * 3.5's digest copy (EVP_MD_CTX_copy_ex into a context that already holds
+ * this algorithm from this provider: EVP then copies into its existing
+ * algorithm context instead of freeing it and calling dupctx). As default's
+ * MD5: the whole state of src replaces dst's, whatever dst held; the
+ * provider and kernel pointers are the same in both (one provider
+ * context). 3.0's headers lack the id, and a 3.0-3.4 core skips ids it does
+ * not know, so one binary offers it where the core has it.
+ */
+#ifndef OSSL_FUNC_DIGEST_COPYCTX
+#define OSSL_FUNC_DIGEST_COPYCTX 15
+#endif
+static void md5_copyctx(void *vdst, void *vsrc)
+{
+    if (vdst != NULL && vsrc != NULL && vdst != vsrc)
+        memcpy(vdst, vsrc, sizeof(md5_ctx));
+}
+
 static int md5_init(void *vctx, const OSSL_PARAM params[])
 {
     md5_ctx *ctx = vctx;
@@ -187,6 +205,7 @@ const OSSL_DISPATCH simd_md5_functions[] = {
     {OSSL_FUNC_DIGEST_NEWCTX, (fn_ptr)md5_newctx},
     {OSSL_FUNC_DIGEST_FREECTX, (fn_ptr)md5_freectx},
     {OSSL_FUNC_DIGEST_DUPCTX, (fn_ptr)md5_dupctx},
+    {OSSL_FUNC_DIGEST_COPYCTX, (fn_ptr)md5_copyctx},
     {OSSL_FUNC_DIGEST_INIT, (fn_ptr)md5_init},
     {OSSL_FUNC_DIGEST_UPDATE, (fn_ptr)md5_update},
     {OSSL_FUNC_DIGEST_FINAL, (fn_ptr)md5_final},
