@@ -177,6 +177,53 @@ SET_PARAMS_ROW(c_param_keylen_twice, size_t a = 32; size_t b = 16,
                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &a),
                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &b))
 
+/* Integer conversions of the module's own OSSL_PARAM codec (params.c)
+ * against libcrypto's, which default uses: a size_t parameter in other
+ * integer shapes, sizes and signs. */
+SET_PARAMS_ROW(c_param_keylen_int32, int32_t v = 32,
+               OSSL_PARAM_int32(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_ivlen_int64_minus1, int64_t v = -1,
+               OSSL_PARAM_int64(OSSL_CIPHER_PARAM_IVLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_uint64_wraps, uint64_t v = UINT64_C(1) << 32 | 32,
+               OSSL_PARAM_uint64(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_1_byte, uint8_t v = 32,
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_KEYLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, &v, 1))
+SET_PARAMS_ROW(c_param_ivlen_16_bytes, uint8_t v[16] = {16},
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, v, 16))
+SET_PARAMS_ROW(c_param_ivlen_16_bytes_high, uint8_t v[16] = {16}; v[15] = 1,
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, v, 16))
+SET_PARAMS_ROW(c_param_keylen_double, double v = 32.0,
+               OSSL_PARAM_double(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_double_frac, double v = 32.5,
+               OSSL_PARAM_double(OSSL_CIPHER_PARAM_KEYLEN, &v))
+KEYED_ROW(c_get_keylen_1_byte_int, {
+    int8_t v = 0;
+
+    get_ivlen(f, c, o, (OSSL_PARAM)OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                                                   OSSL_PARAM_INTEGER, &v, 1));
+})
+KEYED_ROW(c_get_ivlen_3_bytes, {
+    uint8_t v[3] = {9, 9, 9};
+
+    get_ivlen(f, c, o, (OSSL_PARAM)OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                                                   OSSL_PARAM_UNSIGNED_INTEGER,
+                                                   v, 3));
+})
+KEYED_ROW(c_get_ivlen_double, {
+    double v = 0;
+
+    get_ivlen(f, c, o, OSSL_PARAM_construct_double(OSSL_CIPHER_PARAM_IVLEN, &v));
+})
+KEYED_ROW(c_get_ivlen_utf8_ptr, {
+    const char *v = NULL;
+
+    get_ivlen(f, c, o, OSSL_PARAM_construct_utf8_ptr(OSSL_CIPHER_PARAM_IVLEN,
+                                                     (char **)&v, 0));
+})
+
 static void c_get_params_unknown(const tu_cipher_fns *f, outcome *o)
 {
     get_unknown_param(f->get_params, 7, o);
@@ -274,6 +321,20 @@ static const row cipher_rows[] = {
      NULL},
     {"params: ivlen 16 as a uint32", 1, 1, c_param_ivlen_uint32, NULL},
     {"params: keylen twice, first one wins", 1, 1, c_param_keylen_twice, NULL},
+    {"params: keylen 32 as an int32", 1, 1, c_param_keylen_int32, NULL},
+    {"params: ivlen -1 as an int64", 0, 1, c_param_ivlen_int64_minus1, NULL},
+    {"params: keylen 2^32 + 32 as a uint64", 0, 1, c_param_keylen_uint64_wraps,
+     NULL},
+    {"params: keylen 32 in 1 byte", 1, 1, c_param_keylen_1_byte, NULL},
+    {"params: ivlen 16 in 16 bytes", 1, 1, c_param_ivlen_16_bytes, NULL},
+    {"params: ivlen 2^120 + 16 in 16 bytes", 0, 1, c_param_ivlen_16_bytes_high,
+     NULL},
+    {"params: keylen 32.0 as a double", 1, 1, c_param_keylen_double, NULL},
+    {"params: keylen 32.5 as a double", 0, 1, c_param_keylen_double_frac, NULL},
+    {"get ivlen into a 1-byte int", 1, 1, c_get_keylen_1_byte_int, NULL},
+    {"get ivlen into 3 bytes", 1, 1, c_get_ivlen_3_bytes, NULL},
+    {"get ivlen into a double", 1, 1, c_get_ivlen_double, NULL},
+    {"get ivlen into a utf8 pointer", 0, 1, c_get_ivlen_utf8_ptr, NULL},
     {"algorithm params: unknown name", 1, 1, c_get_params_unknown, NULL},
     {"update: output buffer too small", 0, 1, c_out_too_small, NULL},
     {"cipher: output buffer too small", 0, 1, c_cipher_out_too_small, NULL},

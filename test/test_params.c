@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 
 #include "../asm/arch.h"
 #include "../provider/params.h"
@@ -501,6 +502,41 @@ static void test_codec_get_size_t(void)
     CU_ASSERT(n > 300);
 }
 
+/* The provider parameters in shapes other than a UTF8 pointer (a string
+ * buffer too small or large enough, an int, a pointer with no data):
+ * simd's get_params must end as default's (both set UTF8 pointers). */
+static void test_provider_param_shapes(void)
+{
+    OSSL_PROVIDER *provs[2] = {t.simd, t.deflt};
+    int ret[2][4];
+    size_t rs[2][4];
+
+    for (int i = 0; i < 2; i++) {
+        char small[4] = "", big[256] = "";
+        int v = 0;
+        OSSL_PARAM shapes[4][2] = {
+            {OSSL_PARAM_utf8_string(OSSL_PROV_PARAM_NAME, small, sizeof(small)),
+             OSSL_PARAM_END},
+            {OSSL_PARAM_utf8_string(OSSL_PROV_PARAM_NAME, big, sizeof(big)),
+             OSSL_PARAM_END},
+            {OSSL_PARAM_int(OSSL_PROV_PARAM_NAME, &v), OSSL_PARAM_END},
+            {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0), OSSL_PARAM_END},
+        };
+
+        for (int s = 0; s < 4; s++) {
+            ret[i][s] = OSSL_PROVIDER_get_params(provs[i], shapes[s]);
+            rs[i][s] = shapes[s][0].return_size;
+        }
+        ERR_clear_error();
+    }
+    for (int s = 0; s < 4; s++) {
+        CU_ASSERT_EQUAL(ret[0][s], ret[1][s]);
+        if (ret[0][s] == 1) /* the pointer query: the name's length */
+            CU_ASSERT_EQUAL(rs[0][s], strlen(tu_prov_param(t.simd,
+                                                          OSSL_PROV_PARAM_NAME)));
+    }
+}
+
 static void test_codec_locate(void)
 {
     OSSL_PARAM ps[] = {OSSL_PARAM_int("a", NULL), OSSL_PARAM_int("bb", NULL),
@@ -529,6 +565,8 @@ int main(void)
         {"OSSL_PARAM_get_size_t: simd's codec == libcrypto's",
          test_codec_get_size_t},
         {"OSSL_PARAM_locate: simd's codec == libcrypto's", test_codec_locate},
+        {"provider parameters in other shapes, as default",
+         test_provider_param_shapes},
         {NULL, NULL},
     };
 
