@@ -1348,11 +1348,15 @@ static void test_mac_table(void)
  * core counts the blocks it hands out. */
 typedef void (*fn_ptr_t)(void);
 static long core_blocks, core_calls;
+static int core_out_of_memory; /* the stand-in core's zalloc fails */
 
 static void *fake_zalloc(size_t n, const char *file, int line)
 {
     (void)file, (void)line;
-    core_blocks++, core_calls++;
+    core_calls++;
+    if (core_out_of_memory)
+        return NULL;
+    core_blocks++;
     return calloc(1, n);
 }
 
@@ -1395,7 +1399,8 @@ static fn_ptr_t find_fn(const OSSL_DISPATCH *d, int id)
  * OSSL_provider_init straight from the module file: with any one of the
  * three allocation upcalls missing it refuses (0, nothing allocated); with
  * all of them every block of the provider context and of MD5 contexts
- * (new, dup, free) goes through them, and MD5's copyctx carries the whole
+ * (new, dup, free) goes through them, an allocation the core refuses fails
+ * the call (init, new, dup) cleanly, and MD5's copyctx carries the whole
  * state (3.0's EVP never calls it, so it is called here).
  */
 static void test_core_upcalls(void)
@@ -1432,6 +1437,10 @@ static void test_core_upcalls(void)
         CU_ASSERT_EQUAL(core_calls, 0);
     }
     core_blocks = core_calls = 0;
+    core_out_of_memory = 1;
+    CU_ASSERT_EQUAL(init(NULL, all, &out, &provctx), 0);
+    CU_ASSERT(core_calls == 1 && core_blocks == 0);
+    core_out_of_memory = 0;
     CU_ASSERT_FATAL(init(NULL, all, &out, &provctx) == 1);
     CU_ASSERT_EQUAL(core_blocks, 1); /* the provider context */
     {
@@ -1471,6 +1480,10 @@ static void test_core_upcalls(void)
         CU_ASSERT(dinit(a, NULL) && update(a, (const uint8_t *)"a", 1));
         CU_ASSERT(dinit(b, NULL) && update(b, msg, 70)); /* other state */
         copyctx(b, a);
+        core_out_of_memory = 1;
+        CU_ASSERT_PTR_NULL(newctx(provctx));
+        CU_ASSERT_PTR_NULL(dupctx(a));
+        core_out_of_memory = 0;
         c = dupctx(a);
         CU_ASSERT_EQUAL(core_blocks, 4);
         CU_ASSERT(update(b, (const uint8_t *)"bc", 2) &&
