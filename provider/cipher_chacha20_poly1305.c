@@ -914,7 +914,8 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     p = simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
     if (p != NULL && !set_tls_aad(ctx, p))
         return 0;
-    p = simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
+    p = simd_param_locate_key_const(params,
+                                    OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
     return p == NULL || set_tls_iv_fixed(ctx, p);
 }
 

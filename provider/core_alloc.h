@@ -36,6 +36,7 @@ int simd_core_alloc_init(simd_core_alloc *a, const OSSL_DISPATCH *in);
 #define simd_clear_free(a, p, n) ((a)->clear_free((p), (n), __FILE__, __LINE__))
 void *simd_memdup_at(const simd_core_alloc *a, const void *src, size_t n,
                      const char *file, int line);
-#define simd_memdup(a, src, n) simd_memdup_at((a), (src), (n), __FILE__, __LINE__)
+#define simd_memdup(a, src, n)                                                 \
+    simd_memdup_at((a), (src), (n), __FILE__, __LINE__)
 
 #endif

@@ -141,7 +141,8 @@ int simd_param_load_size_t(const OSSL_PARAM *p, size_t *v)
             return 0;
         memcpy(&d, p->data, sizeof(d));
         /* Whole, not negative, below 2^64 (NaN fails the first test). */
-        if (!(d >= 0) || !(d < 18446744073709551616.0) || d != (double)(uint64_t)d)
+        if (!(d >= 0) || !(d < 18446744073709551616.0) ||
+            d != (double)(uint64_t)d)
             return 0;
         u = (uint64_t)d;
     } else if (p->data_type == OSSL_PARAM_INTEGER ||

@@ -219,7 +219,8 @@ KEYED_ROW(c_get_ivlen_3_bytes, {
 KEYED_ROW(c_get_ivlen_double, {
     double v = 0;
 
-    get_ivlen(f, c, o, OSSL_PARAM_construct_double(OSSL_CIPHER_PARAM_IVLEN, &v));
+    get_ivlen(f, c, o,
+              OSSL_PARAM_construct_double(OSSL_CIPHER_PARAM_IVLEN, &v));
 })
 KEYED_ROW(c_get_ivlen_utf8_ptr, {
     const char *v = NULL;

@@ -10,9 +10,10 @@
  * EVP. Outputs are marked defined again before they are compared.
  *
  * `test_ct --leaky` runs a deliberately secret-indexed table lookup, an
- * early-exit tag compare and Poly1305 kernels that each leak one secret, through the same harness, each
- * in its own process: the run fails (exit 1) only when memcheck caught every
- * one, proving the harness can see a leak of each secret.
+ * early-exit tag compare and Poly1305 kernels that each leak one secret,
+ * through the same harness, each in its own process: the run fails (exit 1)
+ * only when memcheck caught every one, proving the harness can see a leak of
+ * each secret.
  */
 #include <stdio.h>
 #include <stdlib.h>
