@@ -1,12 +1,10 @@
 #include "algctx.h"
 
-#include <openssl/crypto.h>
-
 #include "errors.h"
 
 void *simd_algctx_new(const simd_provctx *prov, size_t size)
 {
-    simd_algctx_head *ctx = OPENSSL_zalloc(size);
+    simd_algctx_head *ctx = simd_zalloc(&prov->alloc, size);
 
     if (ctx == NULL) {
         SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
@@ -18,19 +16,22 @@ void *simd_algctx_new(const simd_provctx *prov, size_t size)
 
 void *simd_algctx_dup(const void *ctx, size_t size)
 {
+    const simd_provctx *prov;
     void *dup;
 
     if (ctx == NULL)
         return NULL;
-    dup = OPENSSL_memdup(ctx, size);
+    prov = ((const simd_algctx_head *)ctx)->prov;
+    dup = simd_memdup(&prov->alloc, ctx, size);
     if (dup == NULL)
-        SIMD_RAISE(((const simd_algctx_head *)ctx)->prov,
-                   SIMD_R_ALLOCATION_FAILED);
+        SIMD_RAISE(prov, SIMD_R_ALLOCATION_FAILED);
     return dup;
 }
 
 void simd_algctx_free(void *ctx, size_t size)
 {
     /* Keys, keystream and message bytes must not outlive the context. */
-    OPENSSL_clear_free(ctx, size);
+    if (ctx != NULL)
+        simd_clear_free(&((const simd_algctx_head *)ctx)->prov->alloc, ctx,
+                        size);
 }

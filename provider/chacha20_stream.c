@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include <openssl/crypto.h>
+#include "secmem.h"
 
 #define BLOCK SIMD_CHACHA20_BLOCK
 
@@ -93,7 +93,7 @@ xor_blocks_bounced(simd_chacha20_stream *ctx, unsigned char *out,
         out += n;
         len -= n;
     }
-    OPENSSL_cleanse(bounce, sizeof(bounce));
+    simd_cleanse(bounce, sizeof(bounce));
 }
 
 static inline void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,

@@ -23,7 +23,6 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "../asm/le.h"
@@ -33,6 +32,7 @@
 #include "cipher_params.h"
 #include "errors.h"
 #include "params.h"
+#include "secmem.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
@@ -95,7 +95,7 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
         for (int i = 0; i < 8; i++)
             ctx->ks.key[i] = le32_load(key + 4 * i);
         /* The old key's keystream must not outlive it. */
-        OPENSSL_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
+        simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
         ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }

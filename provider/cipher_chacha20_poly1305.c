@@ -42,7 +42,6 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "../asm/le.h"
@@ -53,6 +52,7 @@
 #include "errors.h"
 #include "params.h"
 #include "poly1305_stream.h"
+#include "secmem.h"
 
 #define CP_KEYLEN 32
 #define CP_IVLEN 12
@@ -158,11 +158,11 @@ static int cp_init(cp_ctx *ctx, const unsigned char *key, size_t keylen,
             ctx->ks.key[i] = le32_load(key + 4 * i);
         /* The old key's keystream and one-time MAC key must not outlive
          * it. Rare (once per connection), so the whole state may go. */
-        OPENSSL_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
-        OPENSSL_cleanse(ctx->start_ks, sizeof(ctx->start_ks));
-        OPENSSL_cleanse(ctx->aad_stash, sizeof(ctx->aad_stash));
-        OPENSSL_cleanse(&ctx->mac.st, sizeof(ctx->mac.st));
-        OPENSSL_cleanse(ctx->mac.buf, sizeof(ctx->mac.buf));
+        simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
+        simd_cleanse(ctx->start_ks, sizeof(ctx->start_ks));
+        simd_cleanse(ctx->aad_stash, sizeof(ctx->aad_stash));
+        simd_cleanse(&ctx->mac.st, sizeof(ctx->mac.st));
+        simd_cleanse(ctx->mac.buf, sizeof(ctx->mac.buf));
     }
     if (iv != NULL) {
         restart(ctx);
@@ -385,13 +385,13 @@ static int tls_record(cp_ctx *ctx, unsigned char *out, size_t *outl,
     if (ctx->enc) {
         memcpy(out + plen, ctx->tag, CP_TAGLEN);
         *outl = inl;
-    } else if (CRYPTO_memcmp(tag, in + plen, CP_TAGLEN) != 0) {
-        OPENSSL_cleanse(out, plen);
+    } else if (simd_memcmp(tag, in + plen, CP_TAGLEN) != 0) {
+        simd_cleanse(out, plen);
         ok = 0;
     } else {
         *outl = plen;
     }
-    OPENSSL_cleanse(tag, sizeof(tag));
+    simd_cleanse(tag, sizeof(tag));
     return ok;
 }
 
@@ -462,16 +462,16 @@ static int aead(cp_ctx *ctx, unsigned char *out, size_t *outl,
         if (in != NULL && inl != plen) { /* the tag rides after the data */
             if (ctx->enc) {
                 memcpy(out, ctx->tag, CP_TAGLEN);
-            } else if (CRYPTO_memcmp(tag, in, CP_TAGLEN) != 0) {
-                OPENSSL_cleanse(out - plen, plen);
+            } else if (simd_memcmp(tag, in, CP_TAGLEN) != 0) {
+                simd_cleanse(out - plen, plen);
                 bad = 1;
             } else {
                 inl -= CP_TAGLEN;
             }
         } else if (!ctx->enc) {
-            bad = CRYPTO_memcmp(tag, ctx->tag, ctx->tag_len) != 0;
+            bad = simd_memcmp(tag, ctx->tag, ctx->tag_len) != 0;
         }
-        OPENSSL_cleanse(tag, sizeof(tag));
+        simd_cleanse(tag, sizeof(tag));
         if (bad) {
             *outl = 0;
             return 0;
@@ -570,30 +570,24 @@ static const OSSL_PARAM *cp_gettable_params(void *provctx)
 
 static int set_size(OSSL_PARAM params[], const char *key, size_t v)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    OSSL_PARAM *p = simd_param_locate_key(params, key);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, v);
-}
-
-/* For the get_params below, which get no provider context: the libcrypto
- * we run in is the core's own. */
-static int core_is_3_6_or_later(void)
-{
-    return OPENSSL_version_major() > 3 || OPENSSL_version_minor() >= 6;
+    return p == NULL || simd_param_set_size_t(p, v);
 }
 
 /*
  * encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone (see prov_ctx.h).
- * get_params has no provider context, so the release is asked of the
- * libcrypto we run in (the core's own), only when the name is asked for.
+ * get_params has no provider context, so the release is the one the
+ * core reported at load (simd_core_release_noctx), only when the name is
+ * asked for.
  */
 static int get_etm(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, "encrypt-then-mac");
+    OSSL_PARAM *p = simd_param_locate_key(params, "encrypt-then-mac");
 
-    if (p == NULL || !core_is_3_6_or_later())
+    if (p == NULL || simd_core_release_noctx() < 306)
         return 1;
-    return OSSL_PARAM_set_int(p, 0);
+    return simd_param_store_int(p, 0);
 }
 
 /* 3.6+ refuse an array naming one of these twice (see prov_ctx.h); asked
@@ -602,10 +596,10 @@ static int get_params_repeat(const OSSL_PARAM params[])
 {
     for (const OSSL_PARAM *g = cp_known_gettable_params_3_6; g->key != NULL;
          g++) {
-        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, g->key);
+        const OSSL_PARAM *p = simd_param_locate_key_const(params, g->key);
 
-        if (p != NULL && OSSL_PARAM_locate_const(p + 1, g->key) != NULL)
-            return core_is_3_6_or_later();
+        if (p != NULL && simd_param_locate_key_const(p + 1, g->key) != NULL)
+            return simd_core_release_noctx() >= 306;
     }
     return 0;
 }
@@ -708,9 +702,9 @@ static int params_repeat(const simd_provctx *prov, const OSSL_PARAM params[],
                          const char *const names[], size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, names[i]);
+        const OSSL_PARAM *p = simd_param_locate_key_const(params, names[i]);
 
-        if (p != NULL && OSSL_PARAM_locate_const(p + 1, names[i]) != NULL) {
+        if (p != NULL && simd_param_locate_key_const(p + 1, names[i]) != NULL) {
             SIMD_RAISE_MSG(prov, SIMD_R_FAILED_TO_SET_PARAMETER,
                            "repeated parameter %s", names[i]);
             return 1;
@@ -770,7 +764,7 @@ static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD,
                         ctx->tls_aad_pad))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+    p = simd_param_locate_key(params, OSSL_CIPHER_PARAM_AEAD_TAG);
     return p == NULL || get_tag(ctx, p);
 }
 
@@ -914,13 +908,14 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         !check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN,
                    SIMD_R_INVALID_IV_LENGTH))
         return 0;
-    p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+    p = simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
     if (p != NULL && !set_tag(ctx, p))
         return 0;
-    p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+    p = simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
     if (p != NULL && !set_tls_aad(ctx, p))
         return 0;
-    p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
+    p = simd_param_locate_key_const(params,
+                                    OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED);
     return p == NULL || set_tls_iv_fixed(ctx, p);
 }
 

@@ -8,7 +8,7 @@ int simd_cipher_get_params(OSSL_PARAM params[], int aead, size_t keylen,
 {
     OSSL_PARAM *p = simd_param_locate(params, OSSL_CIPHER_PARAM_MODE);
 
-    return (p == NULL || OSSL_PARAM_set_uint(p, 0)) &&
+    return (p == NULL || simd_param_store_uint(p, 0)) &&
            simd_param_set_int(params, OSSL_CIPHER_PARAM_AEAD, aead) &&
            simd_param_set_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, 1) &&
            simd_param_set_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&

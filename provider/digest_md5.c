@@ -11,13 +11,14 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
+#include "params.h"
+#include "secmem.h"
 
 #define MD5_SIZE 16
 #define BLOCK SIMD_MD5_BLOCK
@@ -51,6 +52,24 @@ static void md5_freectx(void *vctx)
 static void *md5_dupctx(void *vctx)
 {
     return simd_algctx_dup(vctx, sizeof(md5_ctx));
+}
+
+/*
+ * 3.5's digest copy (EVP_MD_CTX_copy_ex into a context that already holds
+ * this algorithm from this provider: EVP then copies into its existing
+ * algorithm context instead of freeing it and calling dupctx). As default's
+ * MD5: the whole state of src replaces dst's, whatever dst held; the
+ * provider and kernel pointers are the same in both (one provider
+ * context). 3.0's headers lack the id, and a 3.0-3.4 core skips ids it does
+ * not know, so one binary offers it where the core has it.
+ */
+#ifndef OSSL_FUNC_DIGEST_COPYCTX
+#define OSSL_FUNC_DIGEST_COPYCTX 15
+#endif
+static void md5_copyctx(void *vdst, void *vsrc)
+{
+    if (vdst != NULL && vsrc != NULL && vdst != vsrc)
+        memcpy(vdst, vsrc, sizeof(md5_ctx));
 }
 
 static int md5_init(void *vctx, const OSSL_PARAM params[])
@@ -141,7 +160,7 @@ static int md5_final(void *vctx, unsigned char *out, size_t *outl,
     for (int i = 0; i < 4; i++)
         le32_store(out + 4 * i, ctx->state[i]);
     /* The message tail is not needed any more: do not leave it behind. */
-    OPENSSL_cleanse(ctx->buf, sizeof(ctx->buf));
+    simd_cleanse(ctx->buf, sizeof(ctx->buf));
     ctx->used = 0;
     *outl = MD5_SIZE;
     return 1;
@@ -165,17 +184,17 @@ static int md5_get_params(OSSL_PARAM params[])
 {
     OSSL_PARAM *p;
 
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLOCK))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
+    if (p != NULL && !simd_param_set_size_t(p, BLOCK))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, MD5_SIZE))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p != NULL && !simd_param_set_size_t(p, MD5_SIZE))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_XOF);
+    if (p != NULL && !simd_param_store_int(p, 0))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
+    if (p != NULL && !simd_param_store_int(p, 0))
         return 0;
     return 1;
 }
@@ -186,6 +205,7 @@ const OSSL_DISPATCH simd_md5_functions[] = {
     {OSSL_FUNC_DIGEST_NEWCTX, (fn_ptr)md5_newctx},
     {OSSL_FUNC_DIGEST_FREECTX, (fn_ptr)md5_freectx},
     {OSSL_FUNC_DIGEST_DUPCTX, (fn_ptr)md5_dupctx},
+    {OSSL_FUNC_DIGEST_COPYCTX, (fn_ptr)md5_copyctx},
     {OSSL_FUNC_DIGEST_INIT, (fn_ptr)md5_init},
     {OSSL_FUNC_DIGEST_UPDATE, (fn_ptr)md5_update},
     {OSSL_FUNC_DIGEST_FINAL, (fn_ptr)md5_final},

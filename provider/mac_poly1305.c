@@ -26,12 +26,12 @@
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "algctx.h"
 #include "algorithms.h"
 #include "errors.h"
+#include "params.h"
 #include "poly1305_stream.h"
 
 #define KEYLEN SIMD_POLY1305_KEY
@@ -130,13 +130,13 @@ static int poly1305_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (ctx == NULL)
         return 0;
-    p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+    p = simd_param_locate_key_const(params, OSSL_MAC_PARAM_KEY);
     if (p == NULL)
         return 1;
     /* 3.6+ decode the array first (see prov_ctx.h): a second key refuses
      * it all, a key of another type fails with nothing raised. */
     if (ctx->prov->params_repeats_refused) {
-        if (OSSL_PARAM_locate_const(p + 1, OSSL_MAC_PARAM_KEY) != NULL) {
+        if (simd_param_locate_key_const(p + 1, OSSL_MAC_PARAM_KEY) != NULL) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER,
                            "repeated parameter %s", OSSL_MAC_PARAM_KEY);
             return 0;
@@ -283,17 +283,17 @@ static int poly1305_get_params(OSSL_PARAM params[])
         params[0].return_size = sizeof(size_t);
         return 1;
     }
-    p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+    p = simd_param_locate_key(params, OSSL_MAC_PARAM_SIZE);
     if (p == NULL)
         return 1;
     /* 3.6+ refuse a second "size" (see prov_ctx.h). This dispatch gets no
-     * provider context, so the release is asked of the libcrypto we run in
-     * (the core's own), and only for an array that does repeat it; with no
-     * context there is no error to raise either. */
-    if (OSSL_PARAM_locate(p + 1, OSSL_MAC_PARAM_SIZE) != NULL &&
-        (OPENSSL_version_major() > 3 || OPENSSL_version_minor() >= 6))
+     * provider context, so the release is the one the core reported at
+     * load (simd_core_release_noctx), and only for an array that does
+     * repeat it; with no context there is no error to raise either. */
+    if (simd_param_locate_key(p + 1, OSSL_MAC_PARAM_SIZE) != NULL &&
+        simd_core_release_noctx() >= 306)
         return 0;
-    return OSSL_PARAM_set_size_t(p, TAGLEN);
+    return simd_param_set_size_t(p, TAGLEN);
 }
 
 static const OSSL_PARAM known_settable_ctx_params[] = {

@@ -1,11 +1,13 @@
 /*
- * OSSL_PARAM look-ups for the per-call paths. EVP asks a cipher for its IV
- * length on every init (EVP_CIPHER_CTX_get_iv_length in 3.0), so a short
- * packet pays for the provider's get_ctx_params each time; through
- * libcrypto's OSSL_PARAM_locate and OSSL_PARAM_set_size_t that is two
- * cross-library calls per key, each with its own strcmp. These answer the
- * common request (a native size_t with data) inline and hand every other
- * form to libcrypto, so the outcome of each request is libcrypto's.
+ * OSSL_PARAM access for the module, which imports nothing from libcrypto
+ * (see core_alloc.h): the OSSL_PARAM_locate / _set_* / _get_size_t
+ * semantics, local. params.c has the general cases, following libcrypto's
+ * outcomes exactly (test_params.c compares them). The inline ones here are
+ * for the per-call paths: EVP asks a cipher for its IV length on every init
+ * (EVP_CIPHER_CTX_get_iv_length in 3.0), so a short packet pays for the
+ * provider's get_ctx_params each time. They answer the common request (a
+ * native size_t with data, a literal name) inline and hand every other form
+ * to params.c.
  */
 #ifndef SIMDPROV_PARAMS_H
 #define SIMDPROV_PARAMS_H
@@ -14,6 +16,17 @@
 #include <string.h>
 
 #include <openssl/params.h>
+
+/* OSSL_PARAM_locate(_const), OSSL_PARAM_set_int/_uint/_size_t/_utf8_ptr,
+ * OSSL_PARAM_get_size_t: the same arguments, results and effects. */
+OSSL_PARAM *simd_param_locate_key(OSSL_PARAM *p, const char *key);
+#define simd_param_locate_key_const(p, key)                                    \
+    ((const OSSL_PARAM *)simd_param_locate_key((OSSL_PARAM *)(p), (key)))
+int simd_param_store_int(OSSL_PARAM *p, int v);
+int simd_param_store_uint(OSSL_PARAM *p, unsigned int v);
+int simd_param_store_size_t(OSSL_PARAM *p, size_t v);
+int simd_param_store_utf8_ptr(OSSL_PARAM *p, const char *v);
+int simd_param_load_size_t(const OSSL_PARAM *p, size_t *v);
 
 /* p->key equals the n-byte name (terminator included). n is a constant at
  * every use, so this unrolls into n compares; it stops at the first
@@ -41,8 +54,7 @@ static inline OSSL_PARAM *simd_param_find(OSSL_PARAM *p, const char *name,
  * of that name, or NULL. */
 #define simd_param_locate(p, NAME) simd_param_find((p), "" NAME, sizeof(NAME))
 
-/* OSSL_PARAM_set_size_t; what libcrypto does for an unsigned integer of
- * size_t's size with data, the rest by libcrypto itself. */
+/* simd_param_store_size_t, the native case inline. */
 static inline int simd_param_set_size_t(OSSL_PARAM *p, size_t v)
 {
     if (p->data_type == OSSL_PARAM_UNSIGNED_INTEGER && p->data != NULL &&
@@ -51,7 +63,7 @@ static inline int simd_param_set_size_t(OSSL_PARAM *p, size_t v)
         p->return_size = sizeof(size_t);
         return 1;
     }
-    return OSSL_PARAM_set_size_t(p, v);
+    return simd_param_store_size_t(p, v);
 }
 
 /* Sets the element named NAME (a string literal), if the array has one, as
@@ -71,12 +83,12 @@ static inline int simd_param_set_int_n(OSSL_PARAM params[], const char *name,
 {
     OSSL_PARAM *p = simd_param_find(params, name, n);
 
-    return p == NULL || OSSL_PARAM_set_int(p, v);
+    return p == NULL || simd_param_store_int(p, v);
 }
 #define simd_param_set_int(params, NAME, v)                                    \
     simd_param_set_int_n((params), "" NAME, sizeof(NAME), (v))
 
-/* OSSL_PARAM_get_size_t, likewise. */
+/* simd_param_load_size_t, likewise. */
 static inline int simd_param_get_size_t(const OSSL_PARAM *p, size_t *v)
 {
     if (p->data_type == OSSL_PARAM_UNSIGNED_INTEGER && p->data != NULL &&
@@ -84,7 +96,7 @@ static inline int simd_param_get_size_t(const OSSL_PARAM *p, size_t *v)
         memcpy(v, p->data, sizeof(*v));
         return 1;
     }
-    return OSSL_PARAM_get_size_t(p, v);
+    return simd_param_load_size_t(p, v);
 }
 
 #endif

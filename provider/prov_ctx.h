@@ -6,12 +6,14 @@
 #include <openssl/core_dispatch.h>
 
 #include "../asm/select.h"
+#include "core_alloc.h"
 
 typedef struct simd_provctx {
     const OSSL_CORE_HANDLE *handle;
     OSSL_FUNC_core_new_error_fn *new_error;
     OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
     OSSL_FUNC_core_vset_error_fn *vset_error;
+    simd_core_alloc alloc; /* the core's allocator (core_alloc.h) */
     /* Chosen once at init; read-only afterwards, so threads may share it. */
     simd_choice choice;
     char caps[256];      /* names of the probed capabilities */
@@ -52,5 +54,18 @@ typedef struct simd_provctx {
      * gettable algorithm params (and get_params answers it: 0). */
     int aead_etm_gettable;
 } simd_provctx;
+
+/*
+ * The running core's release (major * 100 + minor, 3.6 is 306) for the
+ * dispatch functions that get no provider context (the algorithms'
+ * get_params). It is the one value the module keeps per process, set by
+ * every OSSL_provider_init from the core's own version parameter (never
+ * from libcrypto's exports, which the module does not import). Every library
+ * context of one libcrypto reports the same release; only a process with two
+ * different libcryptos that both load simd (a program linking one
+ * statically, a library using the shared one) sees the release of the one
+ * that loaded it last.
+ */
+unsigned int simd_core_release_noctx(void);
 
 #endif

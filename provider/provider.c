@@ -5,16 +5,17 @@
  * copies at creation. Nothing re-probes per call.
  */
 #define _GNU_SOURCE /* secure_getenv */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include "algorithms.h"
 #include "errors.h"
+#include "params.h"
 #include "prov_ctx.h"
 #include "simdprov_version.h"
 
@@ -49,9 +50,9 @@ static const OSSL_PARAM *simd_gettable_params(void *provctx)
 
 static int set_utf8(OSSL_PARAM params[], const char *key, const char *value)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, key);
+    OSSL_PARAM *p = simd_param_locate_key(params, key);
 
-    return p == NULL || OSSL_PARAM_set_utf8_ptr(p, value);
+    return p == NULL || simd_param_store_utf8_ptr(p, value);
 }
 
 static int simd_get_params(void *vprov, OSSL_PARAM params[])
@@ -78,8 +79,8 @@ static int simd_get_params(void *vprov, OSSL_PARAM params[])
             goto fail;
     }
     /* An int, as OpenSSL's own providers set it (the docs say unsigned). */
-    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+    p = simd_param_locate_key(params, OSSL_PROV_PARAM_STATUS);
+    if (p != NULL && !simd_param_store_int(p, 1))
         goto fail;
     return 1;
 fail:
@@ -131,7 +132,12 @@ static const OSSL_ITEM *simd_get_reason_strings(void *provctx)
 
 static void simd_teardown(void *provctx)
 {
-    OPENSSL_free(provctx);
+    simd_provctx *prov = provctx;
+
+    /* The pointer is copied out first: the block holds it. */
+    OSSL_FUNC_CRYPTO_free_fn *core_free = prov->alloc.free;
+
+    core_free(prov, __FILE__, __LINE__);
 }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -207,9 +213,9 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
     for (unsigned a = 0; a < SIMD_NALGS; a++)
         slots[1 + a] = &ov->kernel[a];
     for (unsigned i = 0; i < NKEYS; i++)
-        req[i] = OSSL_PARAM_construct_utf8_ptr(conf_keys[i],
-                                               (char **)&conf[i], 0);
-    req[NKEYS] = OSSL_PARAM_construct_end();
+        req[i] = (OSSL_PARAM)OSSL_PARAM_utf8_ptr(conf_keys[i],
+                                                 (char **)&conf[i], 0);
+    req[NKEYS] = (OSSL_PARAM)OSSL_PARAM_END;
     if (core_get_params != NULL)
         core_get_params(handle, req);
     for (unsigned i = 0; i < NKEYS; i++) {
@@ -217,6 +223,15 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
 
         *slots[i] = env != NULL ? env : conf[i];
     }
+}
+
+/* Relaxed atomics: inits in several threads store the same value, and the
+ * readers need no ordering with anything else. Before any init, 3.0. */
+static _Atomic unsigned int core_release_seen = 300;
+
+unsigned int simd_core_release_noctx(void)
+{
+    return atomic_load_explicit(&core_release_seen, memory_order_relaxed);
 }
 
 /* The running core's release as major * 100 + minor (3.6 is 306). An unknown
@@ -277,10 +292,16 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     simd_override ov;
     uint32_t caps;
     unsigned int release;
+    simd_core_alloc alloc;
 
-    prov = OPENSSL_zalloc(sizeof(*prov));
+    /* A core without the allocation upcalls leaves nothing to allocate
+     * with: refuse to load rather than reach for another libcrypto. */
+    if (!simd_core_alloc_init(&alloc, in))
+        return 0;
+    prov = simd_zalloc(&alloc, sizeof(*prov));
     if (prov == NULL)
         return 0;
+    prov->alloc = alloc;
     prov->handle = handle;
     for (; in->function_id != 0; in++) {
         switch (in->function_id) {
@@ -307,6 +328,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     simd_rules_string(&simd_arch_this, caps, prov->rules, sizeof(prov->rules));
     read_override(handle, core_get_params, &ov);
     release = core_release(handle, core_get_params);
+    atomic_store_explicit(&core_release_seen, release, memory_order_relaxed);
     prov->chacha20_counter_ahead = release >= 306;
     prov->chacha20_updated_iv = release >= 306;
     prov->aead_aad_after_data_refused = release >= 305;

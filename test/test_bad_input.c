@@ -6,12 +6,16 @@
  * the same call - gives the default provider's outcome (and output).
  * Rows the default provider would crash on (NULL contexts) run on simd only.
  */
+#include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
+#include <openssl/params.h>
 
 #include "testutil.h"
 
@@ -177,6 +181,54 @@ SET_PARAMS_ROW(c_param_keylen_twice, size_t a = 32; size_t b = 16,
                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &a),
                OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, &b))
 
+/* Integer conversions of the module's own OSSL_PARAM codec (params.c)
+ * against libcrypto's, which default uses: a size_t parameter in other
+ * integer shapes, sizes and signs. */
+SET_PARAMS_ROW(c_param_keylen_int32, int32_t v = 32,
+               OSSL_PARAM_int32(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_ivlen_int64_minus1, int64_t v = -1,
+               OSSL_PARAM_int64(OSSL_CIPHER_PARAM_IVLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_uint64_wraps, uint64_t v = UINT64_C(1) << 32 | 32,
+               OSSL_PARAM_uint64(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_1_byte, uint8_t v = 32,
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_KEYLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, &v, 1))
+SET_PARAMS_ROW(c_param_ivlen_16_bytes, uint8_t v[16] = {16},
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, v, 16))
+SET_PARAMS_ROW(c_param_ivlen_16_bytes_high, uint8_t v[16] = {16}; v[15] = 1,
+               OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                               OSSL_PARAM_UNSIGNED_INTEGER, v, 16))
+SET_PARAMS_ROW(c_param_keylen_double, double v = 32.0,
+               OSSL_PARAM_double(OSSL_CIPHER_PARAM_KEYLEN, &v))
+SET_PARAMS_ROW(c_param_keylen_double_frac, double v = 32.5,
+               OSSL_PARAM_double(OSSL_CIPHER_PARAM_KEYLEN, &v))
+KEYED_ROW(c_get_keylen_1_byte_int, {
+    int8_t v = 0;
+
+    get_ivlen(f, c, o, (OSSL_PARAM)OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                                                   OSSL_PARAM_INTEGER, &v, 1));
+})
+KEYED_ROW(c_get_ivlen_3_bytes, {
+    uint8_t v[3] = {9, 9, 9};
+
+    get_ivlen(f, c, o, (OSSL_PARAM)OSSL_PARAM_DEFN(OSSL_CIPHER_PARAM_IVLEN,
+                                                   OSSL_PARAM_UNSIGNED_INTEGER,
+                                                   v, 3));
+})
+KEYED_ROW(c_get_ivlen_double, {
+    double v = 0;
+
+    get_ivlen(f, c, o,
+              OSSL_PARAM_construct_double(OSSL_CIPHER_PARAM_IVLEN, &v));
+})
+KEYED_ROW(c_get_ivlen_utf8_ptr, {
+    const char *v = NULL;
+
+    get_ivlen(f, c, o, OSSL_PARAM_construct_utf8_ptr(OSSL_CIPHER_PARAM_IVLEN,
+                                                     (char **)&v, 0));
+})
+
 static void c_get_params_unknown(const tu_cipher_fns *f, outcome *o)
 {
     get_unknown_param(f->get_params, 7, o);
@@ -274,6 +326,20 @@ static const row cipher_rows[] = {
      NULL},
     {"params: ivlen 16 as a uint32", 1, 1, c_param_ivlen_uint32, NULL},
     {"params: keylen twice, first one wins", 1, 1, c_param_keylen_twice, NULL},
+    {"params: keylen 32 as an int32", 1, 1, c_param_keylen_int32, NULL},
+    {"params: ivlen -1 as an int64", 0, 1, c_param_ivlen_int64_minus1, NULL},
+    {"params: keylen 2^32 + 32 as a uint64", 0, 1, c_param_keylen_uint64_wraps,
+     NULL},
+    {"params: keylen 32 in 1 byte", 1, 1, c_param_keylen_1_byte, NULL},
+    {"params: ivlen 16 in 16 bytes", 1, 1, c_param_ivlen_16_bytes, NULL},
+    {"params: ivlen 2^120 + 16 in 16 bytes", 0, 1, c_param_ivlen_16_bytes_high,
+     NULL},
+    {"params: keylen 32.0 as a double", 1, 1, c_param_keylen_double, NULL},
+    {"params: keylen 32.5 as a double", 0, 1, c_param_keylen_double_frac, NULL},
+    {"get ivlen into a 1-byte int", 1, 1, c_get_keylen_1_byte_int, NULL},
+    {"get ivlen into 3 bytes", 1, 1, c_get_ivlen_3_bytes, NULL},
+    {"get ivlen into a double", 1, 1, c_get_ivlen_double, NULL},
+    {"get ivlen into a utf8 pointer", 0, 1, c_get_ivlen_utf8_ptr, NULL},
     {"algorithm params: unknown name", 1, 1, c_get_params_unknown, NULL},
     {"update: output buffer too small", 0, 1, c_out_too_small, NULL},
     {"cipher: output buffer too small", 0, 1, c_cipher_out_too_small, NULL},
@@ -1277,6 +1343,166 @@ static void test_mac_table(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* ------------------------------------------ a core of our own making */
+
+/* The module's memory must all come from the core's upcalls: a stand-in
+ * core counts the blocks it hands out. */
+typedef void (*fn_ptr_t)(void);
+static long core_blocks, core_calls;
+static int core_out_of_memory; /* the stand-in core's zalloc fails */
+
+static void *fake_zalloc(size_t n, const char *file, int line)
+{
+    (void)file, (void)line;
+    core_calls++;
+    if (core_out_of_memory)
+        return NULL;
+    core_blocks++;
+    return calloc(1, n);
+}
+
+static void fake_free(void *p, const char *file, int line)
+{
+    (void)file, (void)line;
+    core_blocks -= p != NULL;
+    free(p);
+}
+
+static void fake_clear_free(void *p, size_t n, const char *file, int line)
+{
+    (void)file, (void)line;
+    if (p != NULL)
+        memset(p, 0, n);
+    core_blocks -= p != NULL;
+    free(p);
+}
+
+/* The running libcrypto's version, so the module's per-process release
+ * (prov_ctx.h) stays what the real core told it. */
+static int fake_get_params(const OSSL_CORE_HANDLE *h, OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_CORE_VERSION);
+
+    (void)h;
+    return p == NULL ||
+           OSSL_PARAM_set_utf8_ptr(p, OpenSSL_version(OPENSSL_VERSION_STRING));
+}
+
+static fn_ptr_t find_fn(const OSSL_DISPATCH *d, int id)
+{
+    for (; d != NULL && d->function_id != 0; d++)
+        if (d->function_id == id)
+            return d->function;
+    return NULL;
+}
+
+/*
+ * OSSL_provider_init straight from the module file: with any one of the
+ * three allocation upcalls missing it refuses (0, nothing allocated); with
+ * all of them every block of the provider context and of MD5 contexts
+ * (new, dup, free) goes through them, an allocation the core refuses fails
+ * the call (init, new, dup) cleanly, and MD5's copyctx carries the whole
+ * state (3.0's EVP never calls it, so it is called here).
+ */
+static void test_core_upcalls(void)
+{
+    const char *path = getenv("SIMDPROV_MODULE");
+    const OSSL_DISPATCH all[] = {
+        {OSSL_FUNC_CRYPTO_ZALLOC, (fn_ptr_t)fake_zalloc},
+        {OSSL_FUNC_CRYPTO_FREE, (fn_ptr_t)fake_free},
+        {OSSL_FUNC_CRYPTO_CLEAR_FREE, (fn_ptr_t)fake_clear_free},
+        {OSSL_FUNC_CORE_GET_PARAMS, (fn_ptr_t)fake_get_params},
+        {0, NULL},
+    };
+    static const uint8_t abc_md5[16] = {0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2,
+                                        0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d,
+                                        0x28, 0xe1, 0x7f, 0x72};
+    OSSL_provider_init_fn *init;
+    const OSSL_DISPATCH *out = NULL;
+    void *so, *provctx = NULL;
+
+    CU_ASSERT_PTR_NOT_NULL_FATAL(path);
+    so = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(so);
+    init = (OSSL_provider_init_fn *)dlsym(so, "OSSL_provider_init");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(init);
+    for (int missing = 0; missing < 3; missing++) {
+        OSSL_DISPATCH in[5];
+        int n = 0;
+
+        for (int i = 0; i < 5; i++)
+            if (i != missing)
+                in[n++] = all[i];
+        core_blocks = core_calls = 0;
+        CU_ASSERT_EQUAL(init(NULL, in, &out, &provctx), 0);
+        CU_ASSERT_EQUAL(core_calls, 0);
+    }
+    core_blocks = core_calls = 0;
+    core_out_of_memory = 1;
+    CU_ASSERT_EQUAL(init(NULL, all, &out, &provctx), 0);
+    CU_ASSERT(core_calls == 1 && core_blocks == 0);
+    core_out_of_memory = 0;
+    CU_ASSERT_FATAL(init(NULL, all, &out, &provctx) == 1);
+    CU_ASSERT_EQUAL(core_blocks, 1); /* the provider context */
+    {
+        OSSL_FUNC_provider_query_operation_fn *query =
+            (OSSL_FUNC_provider_query_operation_fn *)find_fn(
+                out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
+        OSSL_FUNC_provider_teardown_fn *teardown =
+            (OSSL_FUNC_provider_teardown_fn *)find_fn(
+                out, OSSL_FUNC_PROVIDER_TEARDOWN);
+        int no_cache = 0;
+        const OSSL_ALGORITHM *md = query(provctx, OSSL_OP_DIGEST, &no_cache);
+        const OSSL_DISPATCH *d = md->implementation;
+        OSSL_FUNC_digest_newctx_fn *newctx =
+            (OSSL_FUNC_digest_newctx_fn *)find_fn(d, OSSL_FUNC_DIGEST_NEWCTX);
+        OSSL_FUNC_digest_dupctx_fn *dupctx =
+            (OSSL_FUNC_digest_dupctx_fn *)find_fn(d, OSSL_FUNC_DIGEST_DUPCTX);
+        OSSL_FUNC_digest_freectx_fn *freectx =
+            (OSSL_FUNC_digest_freectx_fn *)find_fn(d, OSSL_FUNC_DIGEST_FREECTX);
+        OSSL_FUNC_digest_init_fn *dinit =
+            (OSSL_FUNC_digest_init_fn *)find_fn(d, OSSL_FUNC_DIGEST_INIT);
+        OSSL_FUNC_digest_update_fn *update =
+            (OSSL_FUNC_digest_update_fn *)find_fn(d, OSSL_FUNC_DIGEST_UPDATE);
+        OSSL_FUNC_digest_final_fn *final =
+            (OSSL_FUNC_digest_final_fn *)find_fn(d, OSSL_FUNC_DIGEST_FINAL);
+        /* id 15 in 3.5's core_dispatch.h: void (*)(void *dst, void *src) */
+        void (*copyctx)(void *, void *) =
+            (void (*)(void *, void *))find_fn(d, 15);
+        void *a, *b, *c;
+        uint8_t dig[2][16];
+        size_t n = 0;
+
+        CU_ASSERT_FATAL(newctx != NULL && dupctx != NULL && freectx != NULL &&
+                        copyctx != NULL && teardown != NULL);
+        a = newctx(provctx);
+        b = newctx(provctx);
+        CU_ASSERT_FATAL(a != NULL && b != NULL);
+        CU_ASSERT(dinit(a, NULL) && update(a, (const uint8_t *)"a", 1));
+        CU_ASSERT(dinit(b, NULL) && update(b, msg, 70)); /* other state */
+        copyctx(b, a);
+        core_out_of_memory = 1;
+        CU_ASSERT_PTR_NULL(newctx(provctx));
+        CU_ASSERT_PTR_NULL(dupctx(a));
+        core_out_of_memory = 0;
+        c = dupctx(a);
+        CU_ASSERT_EQUAL(core_blocks, 4);
+        CU_ASSERT(update(b, (const uint8_t *)"bc", 2) &&
+                  final(b, dig[0], &n, 16));
+        CU_ASSERT(update(c, (const uint8_t *)"bc", 2) &&
+                  final(c, dig[1], &n, 16));
+        CU_ASSERT_EQUAL(memcmp(dig[0], abc_md5, 16), 0);
+        CU_ASSERT_EQUAL(memcmp(dig[1], abc_md5, 16), 0);
+        freectx(a);
+        freectx(b);
+        freectx(c);
+        CU_ASSERT_EQUAL(core_blocks, 1);
+        teardown(provctx);
+        CU_ASSERT_EQUAL(core_blocks, 0);
+    }
+    dlclose(so);
+}
+
 int main(void)
 {
     static const tu_test tests[] = {
@@ -1284,6 +1510,8 @@ int main(void)
         {"POLY1305 bad-input table", test_mac_table},
         {"MD5 bad-input table", test_digest_table},
         {"ChaCha20-Poly1305 bad-input table", test_aead_table},
+        {"a core without (or with counted) allocation upcalls",
+         test_core_upcalls},
         {NULL, NULL},
     };
 

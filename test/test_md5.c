@@ -1,7 +1,8 @@
 /*
  * MD5 through EVP, simd against OpenSSL's default provider, for every kernel
  * this CPU can run: the RFC 1321 suite, random messages with random update
- * splits and misaligned input, copies mid-stream, update after final, and
+ * splits and misaligned input, copies mid-stream (also into a context in
+ * use: 3.5's copyctx), update after final, and
  * one message longer than 2^32 bytes (the 64-bit length encoding).
  */
 #include <stdio.h>
@@ -139,22 +140,84 @@ static void copies_and_after_final(const EVP_MD *simd, const EVP_MD *deflt)
     }
 }
 
+/*
+ * EVP_MD_CTX_copy_ex mid-stream into a destination that is already in use:
+ * the same MD5 halfway through another message or finished (3.5 and later
+ * copy into its algorithm context through the provider's copyctx), another
+ * digest (EVP frees that context and dups), or never initialised. The
+ * destination then carries on as the source would, on both providers.
+ */
+static void copies_into_used_ctx(const EVP_MD *simd, const EVP_MD *deflt,
+                                 const EVP_MD *other)
+{
+    const EVP_MD *mds[2] = {simd, deflt};
+    size_t cases = tu_scaled(100, 8);
+
+    for (size_t c = 0; c < cases; c++) {
+        size_t l1 = biased_len() % 3000, l2 = biased_len() % 3000;
+        size_t lo = biased_len() % 3000;
+        int kind = (int)(c % 4);
+        uint8_t out[2][3][16], straight[16];
+        unsigned int n;
+
+        tu_rand_bytes(msg, l1 + l2 + lo);
+        for (int i = 0; i < 2; i++) {
+            EVP_MD_CTX *src = EVP_MD_CTX_new(), *dst = EVP_MD_CTX_new();
+            uint8_t scratch[64];
+
+            CU_ASSERT_FATAL(src != NULL && dst != NULL);
+            if (kind == 0 || kind == 1) { /* the same MD5, other state */
+                CU_ASSERT(EVP_DigestInit_ex2(dst, mds[i], NULL));
+                CU_ASSERT(EVP_DigestUpdate(dst, msg + l1 + l2, lo));
+                if (kind == 1)
+                    CU_ASSERT(EVP_DigestFinal_ex(dst, scratch, &n));
+            } else if (kind == 2) { /* another digest */
+                CU_ASSERT(EVP_DigestInit_ex2(dst, other, NULL));
+                CU_ASSERT(EVP_DigestUpdate(dst, msg + l1 + l2, lo));
+            }
+            CU_ASSERT(EVP_DigestInit_ex2(src, mds[i], NULL));
+            CU_ASSERT(EVP_DigestUpdate(src, msg, l1));
+            CU_ASSERT(EVP_MD_CTX_copy_ex(dst, src));
+            CU_ASSERT(EVP_DigestUpdate(src, msg + l1, l2));
+            CU_ASSERT(EVP_DigestUpdate(dst, msg + l1, l2));
+            CU_ASSERT(EVP_DigestFinal_ex(src, out[i][0], &n));
+            CU_ASSERT(EVP_DigestFinal_ex(dst, out[i][1], &n));
+            /* a second copy into the now finished destination */
+            CU_ASSERT(EVP_DigestInit_ex2(src, mds[i], NULL));
+            CU_ASSERT(EVP_DigestUpdate(src, msg + l1, l2));
+            CU_ASSERT(EVP_MD_CTX_copy_ex(dst, src));
+            CU_ASSERT(EVP_DigestFinal_ex(dst, out[i][2], &n));
+            EVP_MD_CTX_free(src);
+            EVP_MD_CTX_free(dst);
+        }
+        CU_ASSERT(EVP_Digest(msg, l1 + l2, straight, &n, deflt, NULL));
+        if ((memcmp(out[0], out[1], sizeof(out[0])) != 0 ||
+             memcmp(out[0][1], straight, 16) != 0) &&
+            mismatches++ < 5)
+            fprintf(stderr, "\n  copy into a used context (kind %d) "
+                    "mismatch: %zu + %zu\n", kind, l1, l2);
+    }
+}
+
 static void differential_for(tu_ctx *t, const char *kernel)
 {
-    EVP_MD *simd, *deflt;
+    EVP_MD *simd, *deflt, *other;
 
     mismatches = 0;
     simd = EVP_MD_fetch(t->libctx, "MD5", "provider=simd");
     deflt = EVP_MD_fetch(t->libctx, "MD5", "provider=default");
-    CU_ASSERT_FATAL(simd != NULL && deflt != NULL);
+    other = EVP_MD_fetch(t->libctx, "SHA256", "provider=default");
+    CU_ASSERT_FATAL(simd != NULL && deflt != NULL && other != NULL);
     kat(simd);
     random_messages(simd, deflt);
     copies_and_after_final(simd, deflt);
+    copies_into_used_ctx(simd, deflt, other);
     if (mismatches)
         fprintf(stderr, "  kernel %s: %d mismatches\n", kernel, mismatches);
     CU_ASSERT_EQUAL(mismatches, 0);
     EVP_MD_free(simd);
     EVP_MD_free(deflt);
+    EVP_MD_free(other);
 }
 
 static void test_every_kernel(void)

@@ -1,16 +1,22 @@
 #!/bin/sh
-# The built module's ELF hygiene: only OSSL_provider_init is exported, no
-# text relocations, a non-executable stack, and the control-flow property
+# The built module's ELF hygiene: only OSSL_provider_init is exported, it
+# needs the C library alone (no DT_NEEDED on libcrypto, no undefined symbol
+# outside libc/ld.so: everything from OpenSSL comes through the core's
+# dispatch table, so the module loads into a static libcrypto and into
+# Python's RTLD_LOCAL one), no text relocations, a non-executable stack, and the control-flow property
 # note on every object we compile: on x86_64 CET (IBT + SHSTK), on aarch64
 # BTI + PAC. The module itself keeps the note only if the C library's start
 # files have it too (RHEL 9 yes, Debian 12 no): the linker drops it
 # otherwise. On x86_64 the link states it anyway and drops the start files'
 # DT_INIT/DT_FINI (see meson.build); elsewhere that check follows the
 # toolchain.
-# Usage: test_module.sh MODULE CPU_FAMILY "CC [ARGS...]" (the compiler command,
-#        with its --target/--sysroot, so crti.o is the target's)
+# Usage: test_module.sh MODULE CPU_FAMILY "CC [ARGS...]" [SANITIZE]
+#        (the compiler command, with its --target/--sysroot, so crti.o is the
+#        target's; SANITIZE is meson's b_sanitize: a sanitizer build needs
+#        its runtime, whose interceptors also leave libc names unversioned,
+#        so there only OpenSSL's names are refused)
 set -u
-module=$1 cpu=$2 cc=$3
+module=$1 cpu=$2 cc=$3 sanitize=${4:-none}
 builddir=$(dirname "$module")
 pass=0 fail=0
 check() {
@@ -27,6 +33,40 @@ exports() {
         sed 's/@.*//' | sort -u
 }
 only_init() { [ "$(exports)" = "OSSL_provider_init" ]; }
+needed() {
+    readelf -dW "$module" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p' | tr '\n' ' '
+}
+no_libcrypto_needed() { ! needed | grep -q 'libcrypto'; }
+only_libc_needed() {
+    for lib in $(needed); do
+        case $sanitize:$lib in
+            *:libc.so.* | *:ld-*.so* | *:ld.so* | *:ld64.so*) ;;
+            none:*) return 1 ;;
+            *:lib[a-z]san.so.* | *:libubsan.so.* | *:libhwasan.so.*) ;;
+            *) return 1 ;;
+        esac
+    done
+}
+# Undefined dynamic symbols that libc/ld.so do not provide: every one must
+# carry a GLIBC_* version (glibc's and ld.so's symbols all do); weak
+# unversioned ones are the toolchain's optional hooks (__gmon_start__,
+# _ITM_*), which resolve to nothing when absent. Same ppc64le note as above.
+foreign_undefined() {
+    readelf --dyn-syms -W "$module" | sed 's/\[<localentry>: [0-9]*\] //' |
+        awk -v san="$sanitize" '$7 == "UND" && $8 != "" {
+                 ver = ""; name = $8
+                 if (index(name, "@") > 0) {
+                     ver = substr(name, index(name, "@") + 1); sub(/^@/, "", ver)
+                     name = substr(name, 1, index(name, "@") - 1)
+                 }
+                 if (ver ~ /^GLIBC_/) next
+                 if (san != "none" && ver == "" &&
+                     name !~ /^(OSSL_|OPENSSL_|CRYPTO_|ERR_|EVP_|BIO_|BN_|ossl_)/) next
+                 if (ver == "" && $5 == "WEAK") next
+                 print $8
+             }' | tr '\n' ' '
+}
+no_foreign_undefined() { [ -z "$(foreign_undefined)" ]; }
 no_textrel() { ! readelf -d "$module" | grep -q TEXTREL; }
 stack_not_exec() {
     readelf -lW "$module" | awk '/GNU_STACK/ {print $7}' | grep -qx 'RW'
@@ -56,6 +96,9 @@ objects_note() {
 }
 
 check "exports only OSSL_provider_init (got: $(exports | tr '\n' ' '))" only_init
+check "no DT_NEEDED on libcrypto (needs: $(needed))" no_libcrypto_needed
+check "DT_NEEDED only libc/ld.so" only_libc_needed
+check "no undefined symbol outside libc/ld.so (foreign: $(foreign_undefined))" no_foreign_undefined
 check "no text relocations" no_textrel
 check "stack is not executable" stack_not_exec
 if [ -n "$note" ]; then
