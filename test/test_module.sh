@@ -85,8 +85,13 @@ objects_note() {
         has_note "$o" || { echo "     no '$note' note: $o"; return 1; }
         n=$((n + 1))
     done
-    # An archive: readelf prints one note block per member.
+    # An archive: readelf prints one note block per member. A missing or
+    # empty archive must fail, not compare 0 members with 0 notes.
     members=$(ar t "$builddir/libsimdkernels.a" | wc -l)
+    [ "$members" -gt 0 ] || {
+        echo "     no members in $builddir/libsimdkernels.a"
+        return 1
+    }
     notes=$(readelf -n "$builddir/libsimdkernels.a" | grep -c "$note")
     [ "$members" -eq "$notes" ] || {
         echo "     libsimdkernels.a: $notes of $members members have the note"
