@@ -34,6 +34,8 @@ enum {
     COST_SSSE3_2X = 112, /* two blocks */
     COST_SSSE3_4X = 155, /* per group of up to 4 blocks */
     COST_SSSE3_5X = 160,
+    COST_AVX2_2X = 78,   /* rows: two blocks */
+    COST_AVX2_4X = 94,   /* rows: up to four blocks */
     COST_AVX2_8X = 155,
     COST_AVX2_9X = 161,
 };
@@ -152,14 +154,16 @@ static const route ssse3_hybrid_route = {
     ssse3_finish,
 };
 
-/* AVX2: 8-block groups; up to four blocks left go through the SSSE3
- * kernels. */
+/* AVX2: 8-block groups; up to four blocks left go to the row kernels
+ * (2 and 4 blocks: one block's latency, not the word-sliced kernels'
+ * issue-bound group), one block to the SSSE3 row kernel (as fast as
+ * avx2_2x on one block, and no wasted lane). */
 static const finish avx2_finish[8] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
-    {chacha20_ssse3_2x, COST_SSSE3_2X},
-    {chacha20_ssse3_4x, COST_SSSE3_4X},
-    {chacha20_ssse3_4x, COST_SSSE3_4X},
+    {chacha20_avx2_2x, COST_AVX2_2X},
+    {chacha20_avx2_4x, COST_AVX2_4X},
+    {chacha20_avx2_4x, COST_AVX2_4X},
     {chacha20_avx2_8x, COST_AVX2_8X},
     {chacha20_avx2_8x, COST_AVX2_8X},
     {chacha20_avx2_8x, COST_AVX2_8X},

@@ -45,6 +45,8 @@ SIMD_CHACHA20_KERNEL(chacha20_ssse3_1x);
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_2x);
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_4x);
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_5x); /* whole 320-byte groups */
+SIMD_CHACHA20_KERNEL(chacha20_avx2_2x); /* rows, 2 blocks per ymm */
+SIMD_CHACHA20_KERNEL(chacha20_avx2_4x);
 SIMD_CHACHA20_KERNEL(chacha20_avx2_8x);
 SIMD_CHACHA20_KERNEL(chacha20_avx2_9x); /* whole 576-byte groups */
 SIMD_CHACHA20_KERNEL(chacha20_avx512_1x);

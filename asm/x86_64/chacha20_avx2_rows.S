@@ -1,0 +1,239 @@
+/*
+ * ChaCha20, AVX2 row kernels for 2-4 blocks: two blocks per ymm register
+ * (block 2g in the low 128-bit lane, block 2g+1 in the high one), a block's
+ * state as four row registers a, b, c, d, diagonals by vpshufd within each
+ * lane. avx2_2x runs one such group of two blocks, avx2_4x two groups with
+ * their steps interleaved, each filling the other's latency.
+ *
+ * Why rows here: a call of 2-4 blocks is held up by one double round's
+ * dependency chain (28 steps with the shift-pair rotates by 12 and 7), not
+ * by issue width. The word-sliced 4- and 8-block kernels (ssse3_4x,
+ * avx2_8x) issue ~160 instructions per double round for their group,
+ * transpose at the end and keep c words on the stack; the rows issue 38
+ * per group, no spills, and a group's keystream leaves by two vperm2i128
+ * per block. Measured crossovers: asm/x86_64/README.md.
+ *
+ * Any whole number of blocks (asm/kernels.h); a partial group is computed
+ * whole and only the blocks below len are written, straight from
+ * registers. Caller-saved registers only; ends with vzeroupper.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ */
+#include "asm.h"
+
+    .section .rodata
+    .p2align 5
+.Lsigma2:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+/* counter word of the high lane: the group's second block */
+.Llane1:
+    .long 0, 0, 0, 0, 1, 0, 0, 0
+.Ltwo2:
+    .long 2, 0, 0, 0, 2, 0, 0, 0
+.Lfour2:
+    .long 4, 0, 0, 0, 4, 0, 0, 0
+
+    .text
+
+/*
+ * One quarter-round on the rows of one group (a0..d0, temp t0) or, with
+ * n == 2, of two groups in lockstep. Rotate masks in ymm10 (16), ymm11 (8).
+ */
+.macro QRR n, a0, b0, c0, d0, t0, a1, b1, c1, d1, t1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+.if \n == 2
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+.endif
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+.endif
+    vpshufb %ymm10, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpshufb %ymm10, %ymm\d1, %ymm\d1
+.endif
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+.if \n == 2
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+.endif
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+.endif
+    vpsrld $20, %ymm\b0, %ymm\t0
+    vpslld $12, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpsrld $20, %ymm\b1, %ymm\t1
+    vpslld $12, %ymm\b1, %ymm\b1
+.endif
+    vpor %ymm\t0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpor %ymm\t1, %ymm\b1, %ymm\b1
+.endif
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+.if \n == 2
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+.endif
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+.endif
+    vpshufb %ymm11, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpshufb %ymm11, %ymm\d1, %ymm\d1
+.endif
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+.if \n == 2
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+.endif
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+.endif
+    vpsrld $25, %ymm\b0, %ymm\t0
+    vpslld $7, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpsrld $25, %ymm\b1, %ymm\t1
+    vpslld $7, %ymm\b1, %ymm\b1
+.endif
+    vpor %ymm\t0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpor %ymm\t1, %ymm\b1, %ymm\b1
+.endif
+.endm
+
+/* Rotate rows a, c, d of a group by 3, 1, 2 words (columns to diagonals)
+ * or back (undo = 1). Not b: see the SSSE3 row kernel. */
+.macro DIAG a, c, d, undo
+.if \undo
+    vpshufd $0x39, %ymm\a, %ymm\a
+    vpshufd $0x4e, %ymm\d, %ymm\d
+    vpshufd $0x93, %ymm\c, %ymm\c
+.else
+    vpshufd $0x93, %ymm\a, %ymm\a
+    vpshufd $0x4e, %ymm\d, %ymm\d
+    vpshufd $0x39, %ymm\c, %ymm\c
+.endif
+.endm
+
+/*
+ * Add the input rows to a group (a..d; d's input in ymm\din, b's and c's
+ * in ymm12/13) and XOR its blocks into out at byte offset off: the low
+ * lanes make the first block, the high lanes the second, written only if
+ * len (rdx) reaches it. Clobbers ymm8, ymm9.
+ */
+.macro ROWS_OUT a, b, c, d, din, off, skip
+    vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
+    vpaddd %ymm12, %ymm\b, %ymm\b
+    vpaddd %ymm13, %ymm\c, %ymm\c
+    vpaddd %ymm\din, %ymm\d, %ymm\d
+    vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm8
+    vperm2i128 $0x20, %ymm\d, %ymm\c, %ymm9
+    vpxor (\off)(%rsi), %ymm8, %ymm8
+    vpxor (\off + 32)(%rsi), %ymm9, %ymm9
+    vmovdqu %ymm8, (\off)(%rdi)
+    vmovdqu %ymm9, (\off + 32)(%rdi)
+    cmp $(\off + 64), %rdx
+    jbe \skip
+    vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm8
+    vperm2i128 $0x31, %ymm\d, %ymm\c, %ymm9
+    vpxor (\off + 64)(%rsi), %ymm8, %ymm8
+    vpxor (\off + 96)(%rsi), %ymm9, %ymm9
+    vmovdqu %ymm8, (\off + 64)(%rdi)
+    vmovdqu %ymm9, (\off + 96)(%rdi)
+.endm
+
+/* Load the constant rows, the key rows (ymm12, ymm13), the rotate masks
+ * and the first group's d row (ymm14: counter, counter + 1). */
+.macro ROWS_SETUP
+    vbroadcasti128 (%rcx), %ymm12
+    vbroadcasti128 16(%rcx), %ymm13
+    vbroadcasti128 (%r8), %ymm14
+    vpaddd .Llane1(%rip), %ymm14, %ymm14
+    vmovdqa .Lrot16(%rip), %ymm10
+    vmovdqa .Lrot8(%rip), %ymm11
+.endm
+
+/* ---------------------------------------------------------------------- */
+/* 2 blocks: one group, ymm0..3. */
+ENTRY(chacha20_avx2_2x)
+    test %rdx, %rdx
+    jz .L2r_ret
+    ROWS_SETUP
+.L2r_group:
+    vmovdqa .Lsigma2(%rip), %ymm0
+    vmovdqa %ymm12, %ymm1
+    vmovdqa %ymm13, %ymm2
+    vmovdqa %ymm14, %ymm3
+    mov $10, %eax
+.L2r_round:
+    QRR 1, 0, 1, 2, 3, 8
+    DIAG 0, 2, 3, 0
+    QRR 1, 0, 1, 2, 3, 8
+    DIAG 0, 2, 3, 1
+    dec %eax
+    jnz .L2r_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, .L2r_done
+    sub $128, %rdx
+    jz .L2r_done
+    add $128, %rsi
+    add $128, %rdi
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
+    jmp .L2r_group
+.L2r_done:
+    vzeroupper
+.L2r_ret:
+    ret
+END(chacha20_avx2_2x)
+
+/* ---------------------------------------------------------------------- */
+/* 4 blocks: groups ymm0..3 (blocks 0, 1) and ymm4..7 (blocks 2, 3); the
+ * second group's d row input in ymm15. */
+ENTRY(chacha20_avx2_4x)
+    test %rdx, %rdx
+    jz .L4r_ret
+    ROWS_SETUP
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm15
+.L4r_group:
+    vmovdqa .Lsigma2(%rip), %ymm0
+    vmovdqa %ymm12, %ymm1
+    vmovdqa %ymm13, %ymm2
+    vmovdqa %ymm14, %ymm3
+    vmovdqa %ymm0, %ymm4
+    vmovdqa %ymm12, %ymm5
+    vmovdqa %ymm13, %ymm6
+    vmovdqa %ymm15, %ymm7
+    mov $10, %eax
+.L4r_round:
+    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    DIAG 0, 2, 3, 0
+    DIAG 4, 6, 7, 0
+    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    DIAG 0, 2, 3, 1
+    DIAG 4, 6, 7, 1
+    dec %eax
+    jnz .L4r_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, .L4r_done
+    cmp $128, %rdx
+    jbe .L4r_done
+    ROWS_OUT 4, 5, 6, 7, 15, 128, .L4r_done
+    sub $256, %rdx
+    jz .L4r_done
+    add $256, %rsi
+    add $256, %rdi
+    vpaddd .Lfour2(%rip), %ymm14, %ymm14
+    vpaddd .Lfour2(%rip), %ymm15, %ymm15
+    jmp .L4r_group
+.L4r_done:
+    vzeroupper
+.L4r_ret:
+    ret
+END(chacha20_avx2_4x)
+
+ELF_NOTES
