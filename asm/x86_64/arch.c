@@ -187,6 +187,7 @@ static const simd_kernel chacha20[] = {
 static const simd_kernel chacha20_inner[] = {
     SIMD_KERNEL(chacha20, "ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x),
     SIMD_KERNEL(chacha20, "ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x),
+    SIMD_KERNEL(chacha20, "ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x),
     SIMD_KERNEL(chacha20, "ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x),
     SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
                       5 * SIMD_CHACHA20_BLOCK),
