@@ -193,6 +193,7 @@ static const simd_kernel chacha20_inner[] = {
                       5 * SIMD_CHACHA20_BLOCK),
     SIMD_KERNEL(chacha20, "avx2_2x", NEEDS_AVX2, chacha20_avx2_2x),
     SIMD_KERNEL(chacha20, "avx2_4x", NEEDS_AVX2, chacha20_avx2_4x),
+    SIMD_KERNEL(chacha20, "avx2_6x", NEEDS_AVX2, chacha20_avx2_6x),
     SIMD_KERNEL(chacha20, "avx2_8x", NEEDS_AVX2, chacha20_avx2_8x),
     SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
                       9 * SIMD_CHACHA20_BLOCK),

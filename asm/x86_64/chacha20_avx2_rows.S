@@ -38,6 +38,13 @@
     .long 2, 0, 0, 0, 2, 0, 0, 0
 .Lfour2:
     .long 4, 0, 0, 0, 4, 0, 0, 0
+.Lsix2:
+    .long 6, 0, 0, 0, 6, 0, 0, 0
+/* avx2_6x: the counter words of group g's two blocks, .Lgrp + 32 * g */
+.Lgrp:
+    .long 0, 0, 0, 0, 1, 0, 0, 0
+    .long 2, 0, 0, 0, 3, 0, 0, 0
+    .long 4, 0, 0, 0, 5, 0, 0, 0
 
     .text
 
@@ -235,5 +242,120 @@ ENTRY(chacha20_avx2_4x)
 .L4r_ret:
     ret
 END(chacha20_avx2_4x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 6 blocks: three groups, ymm0..3, 4..7, 8..11. One rotate temporary
+ * (ymm12) serves all three: each rotate takes it whole, and renaming keeps
+ * them independent. Masks in ymm13 (by 16) and ymm14 (by 8); ymm15 the
+ * group's counter row (both lanes the first block's). The key rows are
+ * read from the key again for the final add. Four groups would need a
+ * 17th register (see chacha20_ssse3_rows.S).
+ */
+
+/* One quarter-round step s (1..8) on the rows of one group. */
+.macro Q6 s, a, b, c, d
+.if \s == 1 || \s == 5
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+.elseif \s == 2
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb %ymm13, %ymm\d, %ymm\d
+.elseif \s == 6
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb %ymm14, %ymm\d, %ymm\d
+.elseif \s == 3 || \s == 7
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+.elseif \s == 4
+    vpsrld $20, %ymm\b, %ymm12
+    vpslld $12, %ymm\b, %ymm\b
+    vpor %ymm12, %ymm\b, %ymm\b
+.else
+    vpsrld $25, %ymm\b, %ymm12
+    vpslld $7, %ymm\b, %ymm\b
+    vpor %ymm12, %ymm\b, %ymm\b
+.endif
+.endm
+
+/* A quarter-round on every group, then the diagonal rotation. */
+.macro HALF6 undo
+    .irp s, 1, 2, 3, 4, 5, 6, 7, 8
+    Q6 \s, 0, 1, 2, 3
+    Q6 \s, 4, 5, 6, 7
+    Q6 \s, 8, 9, 10, 11
+    .endr
+    DIAG 0, 2, 3, \undo
+    DIAG 4, 6, 7, \undo
+    DIAG 8, 10, 11, \undo
+.endm
+
+/* Fresh rows for group g. */
+.macro LOAD6 a, b, c, d, g
+    vmovdqa .Lsigma2(%rip), %ymm\a
+    vbroadcasti128 (%rcx), %ymm\b
+    vbroadcasti128 16(%rcx), %ymm\c
+    vpaddd (.Lgrp + 32 * \g)(%rip), %ymm15, %ymm\d
+.endm
+
+/* As ROWS_OUT for group g at byte offset 128g, with ymm12 the only
+ * temporary (key rows in ymm13/14 by then). */
+.macro OUT6 a, b, c, d, g, skip
+    vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
+    vpaddd %ymm13, %ymm\b, %ymm\b
+    vpaddd %ymm14, %ymm\c, %ymm\c
+    vpaddd (.Lgrp + 32 * \g)(%rip), %ymm15, %ymm12
+    vpaddd %ymm12, %ymm\d, %ymm\d
+    vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm12
+    vpxor (128 * \g)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g)(%rdi)
+    vperm2i128 $0x20, %ymm\d, %ymm\c, %ymm12
+    vpxor (128 * \g + 32)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 32)(%rdi)
+    cmp $(128 * \g + 64), %rdx
+    jbe \skip
+    vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm12
+    vpxor (128 * \g + 64)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 64)(%rdi)
+    vperm2i128 $0x31, %ymm\d, %ymm\c, %ymm12
+    vpxor (128 * \g + 96)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 96)(%rdi)
+.endm
+
+ENTRY(chacha20_avx2_6x)
+    test %rdx, %rdx
+    jz .L6r_ret
+    vbroadcasti128 (%r8), %ymm15
+.L6r_group:
+    vmovdqa .Lrot16(%rip), %ymm13
+    vmovdqa .Lrot8(%rip), %ymm14
+    LOAD6 0, 1, 2, 3, 0
+    LOAD6 4, 5, 6, 7, 1
+    LOAD6 8, 9, 10, 11, 2
+    mov $10, %eax
+.L6r_round:
+    HALF6 0
+    HALF6 1
+    dec %eax
+    jnz .L6r_round
+    vbroadcasti128 (%rcx), %ymm13
+    vbroadcasti128 16(%rcx), %ymm14
+    OUT6 0, 1, 2, 3, 0, .L6r_done
+    cmp $128, %rdx
+    jbe .L6r_done
+    OUT6 4, 5, 6, 7, 1, .L6r_done
+    cmp $256, %rdx
+    jbe .L6r_done
+    OUT6 8, 9, 10, 11, 2, .L6r_done
+    sub $384, %rdx
+    jz .L6r_done
+    add $384, %rsi
+    add $384, %rdi
+    vpaddd .Lsix2(%rip), %ymm15, %ymm15
+    jmp .L6r_group
+.L6r_done:
+    vzeroupper
+.L6r_ret:
+    ret
+END(chacha20_avx2_6x)
 
 ELF_NOTES

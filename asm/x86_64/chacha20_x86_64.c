@@ -25,7 +25,8 @@
  * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
  * one block: 58% of a 4-block call on the Zen 4 of docs/performance.md,
  * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
- * one 4x call over two groups, 13-15 blocks at the AVX2 level one 8x call.
+ * 4x + 3x (the row kernels also run at about one block's latency), 15
+ * blocks at the AVX2 level one 8x call.
  */
 #include "kernels.h"
 
@@ -37,6 +38,7 @@ enum {
     COST_SSSE3_5X = 160,
     COST_AVX2_2X = 78,   /* rows: two blocks */
     COST_AVX2_4X = 94,   /* rows: up to four blocks */
+    COST_AVX2_6X = 117,  /* rows: up to six blocks */
     COST_AVX2_8X = 155,
     COST_AVX2_9X = 161,
 };
@@ -155,18 +157,18 @@ static const route ssse3_hybrid_route = {
     ssse3_finish,
 };
 
-/* AVX2: 8-block groups; up to four blocks left go to the row kernels
- * (2 and 4 blocks: one block's latency, not the word-sliced kernels'
- * issue-bound group), one block to the SSSE3 row kernel (as fast as
- * avx2_2x on one block, and no wasted lane). */
+/* AVX2: 8-block groups; up to six blocks left go to the row kernels (two
+ * blocks per ymm, 1-3 such groups: about one block's latency, where the
+ * word-sliced 8x is bound by its shifts and shuffles), one block to the
+ * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). */
 static const finish avx2_finish[8] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
     {chacha20_avx2_2x, COST_AVX2_2X},
     {chacha20_avx2_4x, COST_AVX2_4X},
     {chacha20_avx2_4x, COST_AVX2_4X},
-    {chacha20_avx2_8x, COST_AVX2_8X},
-    {chacha20_avx2_8x, COST_AVX2_8X},
+    {chacha20_avx2_6x, COST_AVX2_6X},
+    {chacha20_avx2_6x, COST_AVX2_6X},
     {chacha20_avx2_8x, COST_AVX2_8X},
 };
 #define AVX2_8X {chacha20_avx2_8x, 512, COST_AVX2_8X}
