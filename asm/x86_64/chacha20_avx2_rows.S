@@ -1,17 +1,20 @@
 /*
- * ChaCha20, AVX2 row kernels for 2-4 blocks: two blocks per ymm register
+ * ChaCha20, AVX2 row kernels for 2-6 blocks: two blocks per ymm register
  * (block 2g in the low 128-bit lane, block 2g+1 in the high one), a block's
  * state as four row registers a, b, c, d, diagonals by vpshufd within each
- * lane. avx2_2x runs one such group of two blocks, avx2_4x two groups with
- * their steps interleaved, each filling the other's latency.
+ * lane. avx2_2x runs one such group of two blocks, avx2_4x and avx2_6x two
+ * and three groups with their steps interleaved, each filling the others'
+ * latency.
  *
- * Why rows here: a call of 2-4 blocks is held up by one double round's
+ * Why rows here: a call of 2-6 blocks is held up by one double round's
  * dependency chain (28 steps with the shift-pair rotates by 12 and 7), not
- * by issue width. The word-sliced 4- and 8-block kernels (ssse3_4x,
- * avx2_8x) issue ~160 instructions per double round for their group,
- * transpose at the end and keep c words on the stack; the rows issue 38
- * per group, no spills, and a group's keystream leaves by two vperm2i128
- * per block. Measured crossovers: asm/x86_64/README.md.
+ * by issue width. The word-sliced kernels (ssse3_4x, avx2_8x) cost a
+ * whole group whatever the blocks asked for: ~160 instructions per double
+ * round, 96 of them shifts and shuffles (which only two of the vector pipes
+ * take), a transposition at the end and c words on the stack. A row group
+ * issues 38 per double round (18 shifts and shuffles), with no spills, and
+ * its keystream leaves by two vperm2i128 per block. Measured crossovers:
+ * asm/x86_64/README.md.
  *
  * Any whole number of blocks (asm/kernels.h); a partial group is computed
  * whole and only the blocks below len are written, straight from
