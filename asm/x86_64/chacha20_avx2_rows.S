@@ -9,12 +9,12 @@
  * Why rows here: a call of 2-6 blocks is held up by one double round's
  * dependency chain (28 steps with the shift-pair rotates by 12 and 7), not
  * by issue width. The word-sliced kernels (ssse3_4x, avx2_8x) cost a
- * whole group whatever the blocks asked for: ~160 instructions per double
- * round, 96 of them shifts and shuffles (which only two of the vector pipes
- * take), a transposition at the end and c words on the stack. A row group
- * issues 38 per double round (18 shifts and shuffles), with no spills, and
- * its keystream leaves by two vperm2i128 per block. Measured crossovers:
- * asm/x86_64/README.md.
+ * whole group whatever the blocks asked for, bound by issue: ~150 vector
+ * instructions per double round on four vector pipes (~40 cycles), a
+ * transposition at the end and c words on the stack. A row group issues
+ * 38 per double round, with no spills (three groups: 114, still about the
+ * chain), and its keystream leaves by two vperm2i128 per block. Measured
+ * crossovers: asm/x86_64/README.md.
  *
  * Any whole number of blocks (asm/kernels.h); a partial group is computed
  * whole and only the blocks below len are written, straight from

@@ -3,10 +3,10 @@
  * registers a, b, c, d (as in ssse3_1x), and the three blocks' steps are
  * interleaved, each filling the others' latency.
  *
- * Why: three blocks through the word-sliced ssse3_4x are bound by its
- * shifts and shuffles (about 96 a double round for its group, on the two
- * vector pipes that take either) and keep c words on the stack; three row
- * chains issue 54 such and run at about one block's latency. Four chains
+ * Why: three blocks through the word-sliced ssse3_4x cost its whole
+ * group, bound by issue (~150 vector instructions a double round on four
+ * vector pipes, ~40 cycles) with c words on the stack; three row chains
+ * issue 114 (~29 cycles), about one block's 28-step latency. Four chains
  * need a 17th register for the rotates; parking a row in the frame around
  * them made that kernel no faster than ssse3_4x (asm/x86_64/README.md), so
  * there is none.

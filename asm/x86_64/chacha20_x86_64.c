@@ -159,7 +159,7 @@ static const route ssse3_hybrid_route = {
 
 /* AVX2: 8-block groups; up to six blocks left go to the row kernels (two
  * blocks per ymm, 1-3 such groups: about one block's latency, where the
- * word-sliced 8x is bound by its shifts and shuffles), one block to the
+ * word-sliced 8x costs a whole group's issue), one block to the
  * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). */
 static const finish avx2_finish[8] = {
     {NULL, 0},
