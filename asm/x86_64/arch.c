@@ -187,9 +187,13 @@ static const simd_kernel chacha20[] = {
 static const simd_kernel chacha20_inner[] = {
     SIMD_KERNEL(chacha20, "ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x),
     SIMD_KERNEL(chacha20, "ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x),
+    SIMD_KERNEL(chacha20, "ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x),
     SIMD_KERNEL(chacha20, "ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x),
     SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
                       5 * SIMD_CHACHA20_BLOCK),
+    SIMD_KERNEL(chacha20, "avx2_2x", NEEDS_AVX2, chacha20_avx2_2x),
+    SIMD_KERNEL(chacha20, "avx2_4x", NEEDS_AVX2, chacha20_avx2_4x),
+    SIMD_KERNEL(chacha20, "avx2_6x", NEEDS_AVX2, chacha20_avx2_6x),
     SIMD_KERNEL(chacha20, "avx2_8x", NEEDS_AVX2, chacha20_avx2_8x),
     SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
                       9 * SIMD_CHACHA20_BLOCK),

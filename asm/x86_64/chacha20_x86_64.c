@@ -25,15 +25,20 @@
  * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
  * one block: 58% of a 4-block call on the Zen 4 of docs/performance.md,
  * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
- * one 4x call over two groups, 13-15 blocks at the AVX2 level one 8x call.
+ * 4x + 3x (the row kernels also run at about one block's latency), 15
+ * blocks at the AVX2 level one 8x call.
  */
 #include "kernels.h"
 
 enum {
     COST_SSSE3_1X = 76,  /* one block */
     COST_SSSE3_2X = 112, /* two blocks */
+    COST_SSSE3_3X = 125, /* rows: three blocks */
     COST_SSSE3_4X = 155, /* per group of up to 4 blocks */
     COST_SSSE3_5X = 160,
+    COST_AVX2_2X = 78,   /* rows: two blocks */
+    COST_AVX2_4X = 94,   /* rows: up to four blocks */
+    COST_AVX2_6X = 117,  /* rows: up to six blocks */
     COST_AVX2_8X = 155,
     COST_AVX2_9X = 161,
 };
@@ -140,7 +145,7 @@ static const finish ssse3_finish[4] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
     {chacha20_ssse3_2x, COST_SSSE3_2X},
-    {chacha20_ssse3_4x, COST_SSSE3_4X},
+    {chacha20_ssse3_3x, COST_SSSE3_3X},
 };
 /* (A macro, not a const object: C11 initialisers must be constants.) */
 #define SSSE3_4X {chacha20_ssse3_4x, 256, COST_SSSE3_4X}
@@ -152,16 +157,18 @@ static const route ssse3_hybrid_route = {
     ssse3_finish,
 };
 
-/* AVX2: 8-block groups; up to four blocks left go through the SSSE3
- * kernels. */
+/* AVX2: 8-block groups; up to six blocks left go to the row kernels (two
+ * blocks per ymm, 1-3 such groups: about one block's latency, where the
+ * word-sliced 8x costs a whole group's issue), one block to the
+ * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). */
 static const finish avx2_finish[8] = {
     {NULL, 0},
     {chacha20_ssse3_1x, COST_SSSE3_1X},
-    {chacha20_ssse3_2x, COST_SSSE3_2X},
-    {chacha20_ssse3_4x, COST_SSSE3_4X},
-    {chacha20_ssse3_4x, COST_SSSE3_4X},
-    {chacha20_avx2_8x, COST_AVX2_8X},
-    {chacha20_avx2_8x, COST_AVX2_8X},
+    {chacha20_avx2_2x, COST_AVX2_2X},
+    {chacha20_avx2_4x, COST_AVX2_4X},
+    {chacha20_avx2_4x, COST_AVX2_4X},
+    {chacha20_avx2_6x, COST_AVX2_6X},
+    {chacha20_avx2_6x, COST_AVX2_6X},
     {chacha20_avx2_8x, COST_AVX2_8X},
 };
 #define AVX2_8X {chacha20_avx2_8x, 512, COST_AVX2_8X}

@@ -43,8 +43,12 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_avx512); /* needs AVX-512 F/VL/BW (+AVX2) */
 /* Block-count kernels (asm). */
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_1x);
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_2x);
+SIMD_CHACHA20_KERNEL(chacha20_ssse3_3x); /* rows, 3 blocks */
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_4x);
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_5x); /* whole 320-byte groups */
+SIMD_CHACHA20_KERNEL(chacha20_avx2_2x); /* rows, 2 blocks per ymm */
+SIMD_CHACHA20_KERNEL(chacha20_avx2_4x);
+SIMD_CHACHA20_KERNEL(chacha20_avx2_6x);
 SIMD_CHACHA20_KERNEL(chacha20_avx2_8x);
 SIMD_CHACHA20_KERNEL(chacha20_avx2_9x); /* whole 576-byte groups */
 SIMD_CHACHA20_KERNEL(chacha20_avx512_1x);

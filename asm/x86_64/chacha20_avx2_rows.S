@@ -1,0 +1,364 @@
+/*
+ * ChaCha20, AVX2 row kernels for 2-6 blocks: two blocks per ymm register
+ * (block 2g in the low 128-bit lane, block 2g+1 in the high one), a block's
+ * state as four row registers a, b, c, d, diagonals by vpshufd within each
+ * lane. avx2_2x runs one such group of two blocks, avx2_4x and avx2_6x two
+ * and three groups with their steps interleaved, each filling the others'
+ * latency.
+ *
+ * Why rows here: a call of 2-6 blocks is held up by one double round's
+ * dependency chain (28 steps with the shift-pair rotates by 12 and 7), not
+ * by issue width. The word-sliced kernels (ssse3_4x, avx2_8x) cost a
+ * whole group whatever the blocks asked for, bound by issue: ~150 vector
+ * instructions per double round on four vector pipes (~40 cycles), a
+ * transposition at the end and c words on the stack. A row group issues
+ * 38 per double round, with no spills (three groups: 114, still about the
+ * chain), and its keystream leaves by two vperm2i128 per block. Measured
+ * crossovers: asm/x86_64/README.md.
+ *
+ * Any whole number of blocks (asm/kernels.h); a partial group is computed
+ * whole and only the blocks below len are written, straight from
+ * registers. Caller-saved registers only; ends with vzeroupper.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ */
+#include "asm.h"
+
+    .section .rodata
+    .p2align 5
+.Lsigma2:
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Lrot16:
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
+.Lrot8:
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+/* counter word of the high lane: the group's second block */
+.Llane1:
+    .long 0, 0, 0, 0, 1, 0, 0, 0
+.Ltwo2:
+    .long 2, 0, 0, 0, 2, 0, 0, 0
+.Lfour2:
+    .long 4, 0, 0, 0, 4, 0, 0, 0
+.Lsix2:
+    .long 6, 0, 0, 0, 6, 0, 0, 0
+/* avx2_6x: the counter words of group g's two blocks, .Lgrp + 32 * g */
+.Lgrp:
+    .long 0, 0, 0, 0, 1, 0, 0, 0
+    .long 2, 0, 0, 0, 3, 0, 0, 0
+    .long 4, 0, 0, 0, 5, 0, 0, 0
+
+    .text
+
+/*
+ * One quarter-round on the rows of one group (a0..d0, temp t0) or, with
+ * n == 2, of two groups in lockstep. Rotate masks in ymm10 (16), ymm11 (8).
+ */
+.macro QRR n, a0, b0, c0, d0, t0, a1, b1, c1, d1, t1
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+.if \n == 2
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+.endif
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+.endif
+    vpshufb %ymm10, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpshufb %ymm10, %ymm\d1, %ymm\d1
+.endif
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+.if \n == 2
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+.endif
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+.endif
+    vpsrld $20, %ymm\b0, %ymm\t0
+    vpslld $12, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpsrld $20, %ymm\b1, %ymm\t1
+    vpslld $12, %ymm\b1, %ymm\b1
+.endif
+    vpor %ymm\t0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpor %ymm\t1, %ymm\b1, %ymm\b1
+.endif
+    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+.if \n == 2
+    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+.endif
+    vpxor %ymm\a0, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpxor %ymm\a1, %ymm\d1, %ymm\d1
+.endif
+    vpshufb %ymm11, %ymm\d0, %ymm\d0
+.if \n == 2
+    vpshufb %ymm11, %ymm\d1, %ymm\d1
+.endif
+    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
+.if \n == 2
+    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
+.endif
+    vpxor %ymm\c0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpxor %ymm\c1, %ymm\b1, %ymm\b1
+.endif
+    vpsrld $25, %ymm\b0, %ymm\t0
+    vpslld $7, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpsrld $25, %ymm\b1, %ymm\t1
+    vpslld $7, %ymm\b1, %ymm\b1
+.endif
+    vpor %ymm\t0, %ymm\b0, %ymm\b0
+.if \n == 2
+    vpor %ymm\t1, %ymm\b1, %ymm\b1
+.endif
+.endm
+
+/* Rotate rows a, c, d of a group by 3, 1, 2 words (columns to diagonals)
+ * or back (undo = 1). Not b: see the SSSE3 row kernel. */
+.macro DIAG a, c, d, undo
+.if \undo
+    vpshufd $0x39, %ymm\a, %ymm\a
+    vpshufd $0x4e, %ymm\d, %ymm\d
+    vpshufd $0x93, %ymm\c, %ymm\c
+.else
+    vpshufd $0x93, %ymm\a, %ymm\a
+    vpshufd $0x4e, %ymm\d, %ymm\d
+    vpshufd $0x39, %ymm\c, %ymm\c
+.endif
+.endm
+
+/*
+ * Add the input rows to a group (a..d; d's input in ymm\din, b's and c's
+ * in ymm12/13) and XOR its blocks into out at byte offset off: the low
+ * lanes make the first block, the high lanes the second, written only if
+ * len (rdx) reaches it. Clobbers ymm8, ymm9.
+ */
+.macro ROWS_OUT a, b, c, d, din, off, skip
+    vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
+    vpaddd %ymm12, %ymm\b, %ymm\b
+    vpaddd %ymm13, %ymm\c, %ymm\c
+    vpaddd %ymm\din, %ymm\d, %ymm\d
+    vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm8
+    vperm2i128 $0x20, %ymm\d, %ymm\c, %ymm9
+    vpxor (\off)(%rsi), %ymm8, %ymm8
+    vpxor (\off + 32)(%rsi), %ymm9, %ymm9
+    vmovdqu %ymm8, (\off)(%rdi)
+    vmovdqu %ymm9, (\off + 32)(%rdi)
+    cmp $(\off + 64), %rdx
+    jbe \skip
+    vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm8
+    vperm2i128 $0x31, %ymm\d, %ymm\c, %ymm9
+    vpxor (\off + 64)(%rsi), %ymm8, %ymm8
+    vpxor (\off + 96)(%rsi), %ymm9, %ymm9
+    vmovdqu %ymm8, (\off + 64)(%rdi)
+    vmovdqu %ymm9, (\off + 96)(%rdi)
+.endm
+
+/* Load the constant rows, the key rows (ymm12, ymm13), the rotate masks
+ * and the first group's d row (ymm14: counter, counter + 1). */
+.macro ROWS_SETUP
+    vbroadcasti128 (%rcx), %ymm12
+    vbroadcasti128 16(%rcx), %ymm13
+    vbroadcasti128 (%r8), %ymm14
+    vpaddd .Llane1(%rip), %ymm14, %ymm14
+    vmovdqa .Lrot16(%rip), %ymm10
+    vmovdqa .Lrot8(%rip), %ymm11
+.endm
+
+/* ---------------------------------------------------------------------- */
+/* 2 blocks: one group, ymm0..3. */
+ENTRY(chacha20_avx2_2x)
+    test %rdx, %rdx
+    jz .L2r_ret
+    ROWS_SETUP
+.L2r_group:
+    vmovdqa .Lsigma2(%rip), %ymm0
+    vmovdqa %ymm12, %ymm1
+    vmovdqa %ymm13, %ymm2
+    vmovdqa %ymm14, %ymm3
+    mov $10, %eax
+.L2r_round:
+    QRR 1, 0, 1, 2, 3, 8
+    DIAG 0, 2, 3, 0
+    QRR 1, 0, 1, 2, 3, 8
+    DIAG 0, 2, 3, 1
+    dec %eax
+    jnz .L2r_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, .L2r_done
+    sub $128, %rdx
+    jz .L2r_done
+    add $128, %rsi
+    add $128, %rdi
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
+    jmp .L2r_group
+.L2r_done:
+    vzeroupper
+.L2r_ret:
+    ret
+END(chacha20_avx2_2x)
+
+/* ---------------------------------------------------------------------- */
+/* 4 blocks: groups ymm0..3 (blocks 0, 1) and ymm4..7 (blocks 2, 3); the
+ * second group's d row input in ymm15. */
+ENTRY(chacha20_avx2_4x)
+    test %rdx, %rdx
+    jz .L4r_ret
+    ROWS_SETUP
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm15
+.L4r_group:
+    vmovdqa .Lsigma2(%rip), %ymm0
+    vmovdqa %ymm12, %ymm1
+    vmovdqa %ymm13, %ymm2
+    vmovdqa %ymm14, %ymm3
+    vmovdqa %ymm0, %ymm4
+    vmovdqa %ymm12, %ymm5
+    vmovdqa %ymm13, %ymm6
+    vmovdqa %ymm15, %ymm7
+    mov $10, %eax
+.L4r_round:
+    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    DIAG 0, 2, 3, 0
+    DIAG 4, 6, 7, 0
+    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    DIAG 0, 2, 3, 1
+    DIAG 4, 6, 7, 1
+    dec %eax
+    jnz .L4r_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, .L4r_done
+    cmp $128, %rdx
+    jbe .L4r_done
+    ROWS_OUT 4, 5, 6, 7, 15, 128, .L4r_done
+    sub $256, %rdx
+    jz .L4r_done
+    add $256, %rsi
+    add $256, %rdi
+    vpaddd .Lfour2(%rip), %ymm14, %ymm14
+    vpaddd .Lfour2(%rip), %ymm15, %ymm15
+    jmp .L4r_group
+.L4r_done:
+    vzeroupper
+.L4r_ret:
+    ret
+END(chacha20_avx2_4x)
+
+/* ---------------------------------------------------------------------- */
+/*
+ * 6 blocks: three groups, ymm0..3, 4..7, 8..11. One rotate temporary
+ * (ymm12) serves all three: each rotate takes it whole, and renaming keeps
+ * them independent. Masks in ymm13 (by 16) and ymm14 (by 8); ymm15 the
+ * group's counter row (both lanes the first block's). The key rows are
+ * read from the key again for the final add. Four groups would need a
+ * 17th register (see chacha20_ssse3_rows.S).
+ */
+
+/* One quarter-round step s (1..8) on the rows of one group. */
+.macro Q6 s, a, b, c, d
+.if \s == 1 || \s == 5
+    vpaddd %ymm\b, %ymm\a, %ymm\a
+.elseif \s == 2
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb %ymm13, %ymm\d, %ymm\d
+.elseif \s == 6
+    vpxor %ymm\a, %ymm\d, %ymm\d
+    vpshufb %ymm14, %ymm\d, %ymm\d
+.elseif \s == 3 || \s == 7
+    vpaddd %ymm\d, %ymm\c, %ymm\c
+    vpxor %ymm\c, %ymm\b, %ymm\b
+.elseif \s == 4
+    vpsrld $20, %ymm\b, %ymm12
+    vpslld $12, %ymm\b, %ymm\b
+    vpor %ymm12, %ymm\b, %ymm\b
+.else
+    vpsrld $25, %ymm\b, %ymm12
+    vpslld $7, %ymm\b, %ymm\b
+    vpor %ymm12, %ymm\b, %ymm\b
+.endif
+.endm
+
+/* A quarter-round on every group, then the diagonal rotation. */
+.macro HALF6 undo
+    .irp s, 1, 2, 3, 4, 5, 6, 7, 8
+    Q6 \s, 0, 1, 2, 3
+    Q6 \s, 4, 5, 6, 7
+    Q6 \s, 8, 9, 10, 11
+    .endr
+    DIAG 0, 2, 3, \undo
+    DIAG 4, 6, 7, \undo
+    DIAG 8, 10, 11, \undo
+.endm
+
+/* Fresh rows for group g. */
+.macro LOAD6 a, b, c, d, g
+    vmovdqa .Lsigma2(%rip), %ymm\a
+    vbroadcasti128 (%rcx), %ymm\b
+    vbroadcasti128 16(%rcx), %ymm\c
+    vpaddd (.Lgrp + 32 * \g)(%rip), %ymm15, %ymm\d
+.endm
+
+/* As ROWS_OUT for group g at byte offset 128g, with ymm12 the only
+ * temporary (key rows in ymm13/14 by then). */
+.macro OUT6 a, b, c, d, g, skip
+    vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
+    vpaddd %ymm13, %ymm\b, %ymm\b
+    vpaddd %ymm14, %ymm\c, %ymm\c
+    vpaddd (.Lgrp + 32 * \g)(%rip), %ymm15, %ymm12
+    vpaddd %ymm12, %ymm\d, %ymm\d
+    vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm12
+    vpxor (128 * \g)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g)(%rdi)
+    vperm2i128 $0x20, %ymm\d, %ymm\c, %ymm12
+    vpxor (128 * \g + 32)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 32)(%rdi)
+    cmp $(128 * \g + 64), %rdx
+    jbe \skip
+    vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm12
+    vpxor (128 * \g + 64)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 64)(%rdi)
+    vperm2i128 $0x31, %ymm\d, %ymm\c, %ymm12
+    vpxor (128 * \g + 96)(%rsi), %ymm12, %ymm12
+    vmovdqu %ymm12, (128 * \g + 96)(%rdi)
+.endm
+
+ENTRY(chacha20_avx2_6x)
+    test %rdx, %rdx
+    jz .L6r_ret
+    vbroadcasti128 (%r8), %ymm15
+.L6r_group:
+    vmovdqa .Lrot16(%rip), %ymm13
+    vmovdqa .Lrot8(%rip), %ymm14
+    LOAD6 0, 1, 2, 3, 0
+    LOAD6 4, 5, 6, 7, 1
+    LOAD6 8, 9, 10, 11, 2
+    mov $10, %eax
+.L6r_round:
+    HALF6 0
+    HALF6 1
+    dec %eax
+    jnz .L6r_round
+    vbroadcasti128 (%rcx), %ymm13
+    vbroadcasti128 16(%rcx), %ymm14
+    OUT6 0, 1, 2, 3, 0, .L6r_done
+    cmp $128, %rdx
+    jbe .L6r_done
+    OUT6 4, 5, 6, 7, 1, .L6r_done
+    cmp $256, %rdx
+    jbe .L6r_done
+    OUT6 8, 9, 10, 11, 2, .L6r_done
+    sub $384, %rdx
+    jz .L6r_done
+    add $384, %rsi
+    add $384, %rdi
+    vpaddd .Lsix2(%rip), %ymm15, %ymm15
+    jmp .L6r_group
+.L6r_done:
+    vzeroupper
+.L6r_ret:
+    ret
+END(chacha20_avx2_6x)
+
+ELF_NOTES
