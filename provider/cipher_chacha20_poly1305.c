@@ -71,6 +71,8 @@ typedef struct {
     const simd_provctx *prov; /* first: see algctx.h */
     simd_chacha20_stream ks;  /* key; counter[1..3] is the nonce in use */
     simd_poly1305_stream mac;
+    /* The stitched kernel, or NULL for two passes (see stitched()). */
+    simd_chacha20_poly1305_fn stitch;
     uint64_t aad_len, text_len; /* the MAC's lengths block */
     size_t tls_payload;         /* NO_TLS_PAYLOAD, or the record's */
     size_t tag_len;
@@ -103,6 +105,10 @@ static void *cp_newctx(void *provctx)
     ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
     ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     ctx->mac.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
+    ctx->stitch =
+        prov->choice.kernel[SIMD_ALG_CHACHA20_POLY1305]->fn.chacha20_poly1305;
+    if (ctx->stitch == chacha20_poly1305_portable) /* the reference only */
+        ctx->stitch = NULL;
     ctx->tls_payload = NO_TLS_PAYLOAD;
     return ctx;
 }
@@ -317,22 +323,81 @@ static void zero_pad(cp_ctx *ctx, uint64_t count)
                                     SIMD_POLY1305_BLOCK - rem);
 }
 
-/* Encrypt then MAC the ciphertext, or MAC the ciphertext then decrypt,
- * chunk by chunk. Safe in place: each chunk is MACed before it is
- * decrypted, and encrypted before it is MACed. */
+/* Encrypt then MAC the ciphertext, or MAC the ciphertext then decrypt.
+ * Safe in place: MACed before it is decrypted, encrypted before it is
+ * MACed. */
+static void two_passes(cp_ctx *ctx, unsigned char *out, const unsigned char *in,
+                       size_t len)
+{
+    if (len == 0)
+        return;
+    if (ctx->enc) {
+        keystream_xor(ctx, out, in, len);
+        simd_poly1305_stream_update(&ctx->mac, out, len);
+    } else {
+        simd_poly1305_stream_update(&ctx->mac, in, len);
+        keystream_xor(ctx, out, in, len);
+    }
+}
+
+/* The bytes before the stitched kernel can start: the keystream made with
+ * block 0, or the rest of a buffered keystream block. */
+static size_t before_stitch(const cp_ctx *ctx, size_t len)
+{
+    size_t lead = ctx->ks_ahead;
+
+    if (lead == 0 && ctx->ks.partial_len > 0)
+        lead = SIMD_CHACHA20_BLOCK - ctx->ks.partial_len;
+    return lead < len ? lead : len;
+}
+
+/*
+ * The stitched kernel over the whole blocks at the start of `len`, when
+ * the streams stand where it can take over: no keystream buffered, no MAC
+ * block pending (data after AAD is padded, so this holds unless the
+ * caller split the data at odd lengths), no output overlapping its input
+ * ahead (chacha20_stream.c bounces those). Stops at the 32-bit counter
+ * wrap and carries as the stream does. Returns the bytes done; the glue's
+ * two passes do the rest.
+ */
+static size_t stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in,
+                       size_t len)
+{
+    uint64_t blocks = len / SIMD_CHACHA20_BLOCK;
+    uint64_t room = ((uint64_t)1 << 32) - ctx->ks.counter[0];
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+
+    if (ctx->stitch == NULL || blocks == 0 || ctx->ks_ahead > 0 ||
+        ctx->ks.partial_len > 0 || ctx->mac.buf_len > 0 ||
+        (o < i && i - o < len) || (o > i && o - i < len))
+        return 0;
+    if (blocks > room)
+        blocks = room;
+    ctx->stitch(out, in, (size_t)blocks * SIMD_CHACHA20_BLOCK, ctx->ks.key,
+                &ctx->mac.st, ctx->enc);
+    ctx->ks.counter[0] += (uint32_t)blocks;
+    if (ctx->ks.counter[0] == 0)
+        ctx->ks.counter[1]++;
+    return (size_t)blocks * SIMD_CHACHA20_BLOCK;
+}
+/* The kernel reads key || counter from one pointer (asm/kernels.h). */
+_Static_assert(offsetof(simd_chacha20_stream, counter) ==
+                   offsetof(simd_chacha20_stream, key) + 8 * sizeof(uint32_t),
+               "chacha20_stream.h: counter follows key");
+
+/* Chunk by chunk, so that the second pass finds its chunk in cache; each
+ * chunk through the stitched kernel where it can, else two passes. */
 static void seal_or_open(cp_ctx *ctx, unsigned char *out,
                          const unsigned char *in, size_t len)
 {
     while (len > 0) {
         size_t n = len < CHUNK ? len : CHUNK;
+        size_t lead = ctx->stitch != NULL ? before_stitch(ctx, n) : n;
+        size_t done;
 
-        if (ctx->enc) {
-            keystream_xor(ctx, out, in, n);
-            simd_poly1305_stream_update(&ctx->mac, out, n);
-        } else {
-            simd_poly1305_stream_update(&ctx->mac, in, n);
-            keystream_xor(ctx, out, in, n);
-        }
+        two_passes(ctx, out, in, lead);
+        done = lead + stitched(ctx, out + lead, in + lead, n - lead);
+        two_passes(ctx, out + done, in + done, n - done);
         in += n;
         out += n;
         len -= n;
