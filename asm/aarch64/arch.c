@@ -91,6 +91,8 @@ static const simd_kernel poly1305_inner[] = {
  * cores, which CPUID cannot tell. "portable": two passes (asm/kernels.h).
  */
 static const simd_kernel chacha20_poly1305[] = {
+    SIMD_KERNEL_BY_NAME(chacha20_poly1305, "sve2", NEEDS_SVE2 | NEEDS_NEON,
+                        chacha20_poly1305_sve2),
     SIMD_KERNEL_BY_NAME(chacha20_poly1305, "neon", NEEDS_NEON,
                         chacha20_poly1305_neon),
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),

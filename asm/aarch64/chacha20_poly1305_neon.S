@@ -32,6 +32,7 @@
  * vector registers by then). No callee-saved general register is written.
  */
 #include "asm.h"
+#include "poly1305_step.h"
 
 /* A quarter-round set on four columns or diagonals of four blocks:
  * chacha20_neon.S's QR4, repeated here so that each file stands alone. */
@@ -94,38 +95,9 @@
     sli v\b3\().4s, v3.4s, #7
 .endm
 
-/* One Poly1305 block from [x6], 16 bytes on: h = (h + m + 2^128) * r, the
- * bits from 2^130 up folded back times 5 (poly1305_scalar.S explains the
- * bounds: h2 <= 9 before the multiply, <= 4 after). */
+/* One Poly1305 block from [x6] (poly1305_step.h). */
 .macro POLY1
-    ldp x3, x4, [x6], #16
-    adds x11, x11, x3
-    adcs x12, x12, x4
-    adc x13, x13, x5
-    mul x3, x11, x14            // d0 = h0*r0 + h1*s1
-    umulh x4, x11, x14
-    mul x7, x12, x16
-    umulh x8, x12, x16
-    adds x3, x3, x7
-    adc x4, x4, x8
-    mul x7, x11, x15            // d1 = h0*r1 + h1*r0 + h2*s1
-    umulh x8, x11, x15
-    mul x9, x12, x14
-    umulh x17, x12, x14
-    adds x7, x7, x9
-    adc x8, x8, x17
-    mul x9, x13, x16
-    mul x17, x13, x14           // d2 = h2*r0
-    adds x7, x7, x9
-    adc x8, x8, xzr
-    adds x12, x7, x4            // h1 = d1.lo + d0.hi
-    adc x8, x8, x17             // d2 + d1.hi
-    and x13, x8, #3
-    and x9, x8, #~3
-    add x9, x9, x8, lsr #2      // 5 * (d2 >> 2)
-    adds x11, x3, x9
-    adcs x12, x12, xzr
-    adc x13, x13, xzr
+    POLY1305_STEP x6, x5, x11, x12, x13, x14, x15, x16, x3, x4, x7, x8, x9, x17
 .endm
 
 .macro TRANSPOSE_ADD r0, r1, r2, r3, ff
