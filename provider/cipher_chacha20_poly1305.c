@@ -323,21 +323,35 @@ static void zero_pad(cp_ctx *ctx, uint64_t count)
                                     SIMD_POLY1305_BLOCK - rem);
 }
 
-/* Encrypt then MAC the ciphertext, or MAC the ciphertext then decrypt.
- * Safe in place: MACed before it is decrypted, encrypted before it is
- * MACed. */
+/* Encrypt then MAC the ciphertext, or MAC the ciphertext then decrypt,
+ * chunk by chunk. Safe in place: each chunk is MACed before it is
+ * decrypted, and encrypted before it is MACed. */
 static void two_passes(cp_ctx *ctx, unsigned char *out, const unsigned char *in,
                        size_t len)
 {
-    if (len == 0)
-        return;
-    if (ctx->enc) {
-        keystream_xor(ctx, out, in, len);
-        simd_poly1305_stream_update(&ctx->mac, out, len);
-    } else {
-        simd_poly1305_stream_update(&ctx->mac, in, len);
-        keystream_xor(ctx, out, in, len);
+    while (len > 0) {
+        size_t n = len < CHUNK ? len : CHUNK;
+
+        if (ctx->enc) {
+            keystream_xor(ctx, out, in, n);
+            simd_poly1305_stream_update(&ctx->mac, out, n);
+        } else {
+            simd_poly1305_stream_update(&ctx->mac, in, n);
+            keystream_xor(ctx, out, in, n);
+        }
+        in += n;
+        out += n;
+        len -= n;
     }
+}
+
+/* The stream's counter advance (chacha20_stream.c): at the 32-bit wrap,
+ * carry into IV word 1. */
+static void counter_add(cp_ctx *ctx, uint32_t n)
+{
+    ctx->ks.counter[0] += n;
+    if (ctx->ks.counter[0] == 0)
+        ctx->ks.counter[1]++;
 }
 
 /* The bytes before the stitched kernel can start: the keystream made with
@@ -352,56 +366,65 @@ static size_t before_stitch(const cp_ctx *ctx, size_t len)
 }
 
 /*
- * The stitched kernel over the whole blocks at the start of `len`, when
- * the streams stand where it can take over: no keystream buffered, no MAC
- * block pending (data after AAD is padded, so this holds unless the
- * caller split the data at odd lengths), no output overlapping its input
- * ahead (chacha20_stream.c bounces those). Stops at the 32-bit counter
- * wrap and carries as the stream does. Returns the bytes done; the glue's
- * two passes do the rest.
+ * With a stitched kernel: the bytes before it can take over (see
+ * before_stitch) in two passes, then its whole blocks in chunks, when the
+ * streams stand where it can: no MAC block pending (data after AAD is
+ * padded, so this holds unless the caller split the data at odd lengths)
+ * and no output overlapping its input ahead (chacha20_stream.c bounces
+ * those). Calls stop at the 32-bit counter wrap and carry as the stream
+ * does; whatever is left goes in two passes. Out of line, and two_passes
+ * untouched, so that without a stitched kernel the data path compiles as
+ * it did before this hook (with the hook inside its loop, gcc moved
+ * keystream_xor out of line: 11-20 more instructions per record,
+ * callgrind).
  */
-static size_t stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in,
-                       size_t len)
+__attribute__((noinline)) static void
+stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in, size_t len)
 {
-    uint64_t blocks = len / SIMD_CHACHA20_BLOCK;
-    uint64_t room = ((uint64_t)1 << 32) - ctx->ks.counter[0];
-    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+    size_t lead = before_stitch(ctx, len);
+    uintptr_t o, i;
 
-    if (ctx->stitch == NULL || blocks == 0 || ctx->ks_ahead > 0 ||
-        ctx->ks.partial_len > 0 || ctx->mac.buf_len > 0 ||
-        (o < i && i - o < len) || (o > i && o - i < len))
-        return 0;
-    if (blocks > room)
-        blocks = room;
-    ctx->stitch(out, in, (size_t)blocks * SIMD_CHACHA20_BLOCK, ctx->ks.key,
-                &ctx->mac.st, ctx->enc);
-    ctx->ks.counter[0] += (uint32_t)blocks;
-    if (ctx->ks.counter[0] == 0)
-        ctx->ks.counter[1]++;
-    return (size_t)blocks * SIMD_CHACHA20_BLOCK;
+    two_passes(ctx, out, in, lead);
+    out += lead, in += lead, len -= lead;
+    /* A buffered block just used up: the stream moves past it lazily, at
+     * its next bytes (chacha20_stream.c); these bytes are next. */
+    if (len > 0 && ctx->ks.partial_len == SIMD_CHACHA20_BLOCK) {
+        ctx->ks.partial_len = 0;
+        if (!ctx->ks.counter_ahead)
+            counter_add(ctx, 1);
+    }
+    o = (uintptr_t)out, i = (uintptr_t)in;
+    if (ctx->ks_ahead > 0 || ctx->ks.partial_len > 0 || ctx->mac.buf_len > 0 ||
+        (o < i && i - o < len) || (o > i && o - i < len)) {
+        two_passes(ctx, out, in, len);
+        return;
+    }
+    while (len >= SIMD_CHACHA20_BLOCK) {
+        uint64_t room = ((uint64_t)1 << 32) - ctx->ks.counter[0];
+        uint64_t blocks = (len < CHUNK ? len : CHUNK) / SIMD_CHACHA20_BLOCK;
+        size_t n;
+
+        if (blocks > room)
+            blocks = room;
+        n = (size_t)blocks * SIMD_CHACHA20_BLOCK;
+        ctx->stitch(out, in, n, ctx->ks.key, &ctx->mac.st, ctx->enc);
+        counter_add(ctx, (uint32_t)blocks);
+        out += n, in += n, len -= n;
+    }
+    two_passes(ctx, out, in, len);
 }
 /* The kernel reads key || counter from one pointer (asm/kernels.h). */
 _Static_assert(offsetof(simd_chacha20_stream, counter) ==
                    offsetof(simd_chacha20_stream, key) + 8 * sizeof(uint32_t),
                "chacha20_stream.h: counter follows key");
 
-/* Chunk by chunk, so that the second pass finds its chunk in cache; each
- * chunk through the stitched kernel where it can, else two passes. */
 static void seal_or_open(cp_ctx *ctx, unsigned char *out,
                          const unsigned char *in, size_t len)
 {
-    while (len > 0) {
-        size_t n = len < CHUNK ? len : CHUNK;
-        size_t lead = ctx->stitch != NULL ? before_stitch(ctx, n) : n;
-        size_t done;
-
-        two_passes(ctx, out, in, lead);
-        done = lead + stitched(ctx, out + lead, in + lead, n - lead);
-        two_passes(ctx, out + done, in + done, n - done);
-        in += n;
-        out += n;
-        len -= n;
-    }
+    if (ctx->stitch != NULL)
+        stitched(ctx, out, in, len);
+    else
+        two_passes(ctx, out, in, len);
 }
 
 /* The padding, the lengths block and the tag; the message ends. */
