@@ -34,7 +34,9 @@
  * call (the vector Poly1305's lane set-up and fold), and from 16 KiB up
  * every chunk size and one single pass are within noise of each other. So
  * 16 KiB: a TLS record (at most 16 KiB of payload) is one pass, a longer
- * message keeps a bounded footprint.
+ * message keeps a bounded footprint. Where a stitched kernel is chosen
+ * (SIMDPROV_CHACHA20_POLY1305; asm/kernels.h), it does both in one pass
+ * over the whole blocks it can take (stitched()).
  */
 #include <stddef.h>
 #include <stdint.h>
