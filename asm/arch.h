@@ -74,7 +74,8 @@ const char *simd_cap_name(unsigned index);
 #define SIMD_ALGORITHMS(X)                                                     \
     X(CHACHA20, chacha20, "ChaCha20")                                          \
     X(MD5, md5, "MD5")                                                         \
-    X(POLY1305, poly1305, "Poly1305")
+    X(POLY1305, poly1305, "Poly1305")                                          \
+    X(CHACHA20_POLY1305, chacha20_poly1305, "ChaCha20-Poly1305")
 
 typedef enum {
 #define SIMD_ALG_INDEX(id, key, title) SIMD_ALG_##id,
@@ -105,6 +106,7 @@ typedef struct {
         simd_chacha20_fn chacha20;
         simd_md5_fn md5;
         simd_poly1305_fn poly1305;
+        simd_chacha20_poly1305_fn chacha20_poly1305;
     } fn;
     /* 0: any whole number of blocks; else it takes only whole groups of this
      * many bytes (len rounded down) and leaves the rest to its caller. Only

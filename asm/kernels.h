@@ -43,6 +43,22 @@
  *   the glue wipes a table as key material only without that bit, since a
  *   kilobyte wiped per message shows at 64-byte messages.
  */
+/*
+ * Stitched ChaCha20-Poly1305 kernels, named chacha20_poly1305_<kernel>:
+ *   ChaCha20 and Poly1305 in one pass over `len` bytes, a whole number of
+ *   64-byte blocks: out = in ^ keystream, exactly as a ChaCha20 kernel
+ *   (same counter precondition, in place allowed, no other overlap), and
+ *   st absorbs the ciphertext (padbit 1), exactly as a Poly1305 kernel:
+ *   `out` when `enc` is non-zero (seal), `in` otherwise (open; read before
+ *   it is overwritten in place). kc is key[0..7] then ctr[0..3], the two
+ *   arrays of a ChaCha20 kernel back to back (six arguments, so every
+ *   kernel fits the ABI harness). Padding, AAD, partial blocks and lengths
+ *   stay in the glue. The state follows the Poly1305 ABI, so it may go to
+ *   or come from any Poly1305 kernel between calls. The table's portable
+ *   row is the C reference (ChaCha20 then Poly1305 block by block): the
+ *   glue does not call it but runs its two passes over the chosen ChaCha20
+ *   and Poly1305 kernels instead.
+ */
 #ifndef SIMDPROV_KERNELS_H
 #define SIMDPROV_KERNELS_H
 
@@ -77,6 +93,9 @@ typedef struct {
 
 typedef void (*simd_chacha20_fn)(uint8_t *out, const uint8_t *in, size_t len,
                                  const uint32_t key[8], const uint32_t ctr[4]);
+typedef void (*simd_chacha20_poly1305_fn)(uint8_t *out, const uint8_t *in,
+                                          size_t len, const uint32_t kc[12],
+                                          simd_poly1305 *st, int enc);
 typedef void (*simd_md5_fn)(uint32_t state[4], const uint8_t *in,
                             size_t nblocks);
 typedef void (*simd_poly1305_fn)(simd_poly1305 *st, const uint8_t *in,
@@ -87,6 +106,9 @@ typedef void (*simd_poly1305_fn)(simd_poly1305 *st, const uint8_t *in,
 #define SIMD_CHACHA20_KERNEL(fn)                                               \
     void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
             const uint32_t key[8], const uint32_t ctr[4])
+#define SIMD_CHACHA20_POLY1305_KERNEL(fn)                                      \
+    void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
+            const uint32_t kc[12], simd_poly1305 *st, int enc)
 #define SIMD_MD5_KERNEL(fn)                                                    \
     void fn(uint32_t state[4], const uint8_t *in, size_t nblocks)
 #define SIMD_POLY1305_KERNEL(fn)                                               \
@@ -96,6 +118,7 @@ typedef void (*simd_poly1305_fn)(simd_poly1305 *st, const uint8_t *in,
 SIMD_CHACHA20_KERNEL(chacha20_xor_portable);
 SIMD_MD5_KERNEL(md5_blocks_portable);
 SIMD_POLY1305_KERNEL(poly1305_blocks_portable);
+SIMD_CHACHA20_POLY1305_KERNEL(chacha20_poly1305_portable);
 
 /* Poly1305 set-up and finish, shared by every kernel (portable C, constant
  * time): init clamps r, keeps s, zeroes h and empties the table; emit

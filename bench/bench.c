@@ -378,6 +378,7 @@ static double time_kernel(const void *arg, size_t iters)
 {
     const kernel_run *r = arg;
     uint32_t k32[8] = {1, 2, 3}, ctr[4] = {0}, state[4] = {0};
+    uint32_t kc[12] = {1, 2, 3}; /* key || counter, as k32 and ctr */
     simd_poly1305 mac;
     double t0;
 
@@ -390,6 +391,9 @@ static double time_kernel(const void *arg, size_t iters)
             r->kernel->fn.md5(state, inbuf, r->len / SIMD_MD5_BLOCK);
         else if (r->alg == SIMD_ALG_POLY1305)
             r->kernel->fn.poly1305(&mac, inbuf, r->len, 1);
+        else if (r->alg == SIMD_ALG_CHACHA20_POLY1305)
+            r->kernel->fn.chacha20_poly1305(
+                outbuf, r->in_place ? outbuf : inbuf, r->len, kc, &mac, 1);
         else
             r->kernel->fn.chacha20(outbuf, r->in_place ? outbuf : inbuf,
                                    r->len, k32, ctr);
@@ -575,8 +579,10 @@ static const kind evp_kind[SIMD_NALGS] = {
     [SIMD_ALG_CHACHA20] = CHACHA_UPDATE,
     [SIMD_ALG_MD5] = MD5_UPDATE,
     [SIMD_ALG_POLY1305] = POLY1305_UPDATE,
+    /* No EVP call runs a stitched kernel alone: A is its ChaCha20 half. */
+    [SIMD_ALG_CHACHA20_POLY1305] = CHACHA_UPDATE,
 };
-_Static_assert(SIMD_NALGS == 3, "a new algorithm needs its evp_kind[] entry");
+_Static_assert(SIMD_NALGS == 4, "a new algorithm needs its evp_kind[] entry");
 
 /* -k: each named kernel against side a's EVP update of the same bytes.
  * Every name must match some kernel, runnable here or not. */

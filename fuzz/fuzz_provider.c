@@ -73,16 +73,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     load(load_in_new_libctx("default"), &deflt);
     if (!tu_load_aead(providers[nlibctxs - 1], &deflt_aead))
         abort();
-    /* One simd instance per runnable ChaCha20 kernel, MD5 and Poly1305
-     * kernels in turn. */
+    /* One simd instance per runnable ChaCha20 kernel, MD5, Poly1305 and
+     * stitched ChaCha20-Poly1305 kernels in turn. */
     const simd_table *ct = &simd_arch_this.tables[SIMD_ALG_CHACHA20];
     const simd_table *mt = &simd_arch_this.tables[SIMD_ALG_MD5];
     const simd_table *pt = &simd_arch_this.tables[SIMD_ALG_POLY1305];
+    const simd_table *st = &simd_arch_this.tables[SIMD_ALG_CHACHA20_POLY1305];
 
     for (size_t i = 0; i < ct->n; i++) {
         const simd_kernel *k = &ct->kernels[i];
         const simd_kernel *m = &mt->kernels[(size_t)ninstances % mt->n];
         const simd_kernel *p = &pt->kernels[(size_t)ninstances % pt->n];
+        const simd_kernel *s = &st->kernels[(size_t)ninstances % st->n];
 
         if (!simd_runnable(k->needs, caps) || ninstances == MAX_INSTANCES)
             continue;
@@ -91,6 +93,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
                simd_runnable(m->needs, caps) ? m->name : "portable", 1);
         setenv("SIMDPROV_POLY1305",
                simd_runnable(p->needs, caps) ? p->name : "portable", 1);
+        setenv("SIMDPROV_CHACHA20_POLY1305",
+               simd_runnable(s->needs, caps) ? s->name : "portable", 1);
         load(load_in_new_libctx("simd"), &simd[ninstances]);
         if (!tu_load_aead(providers[nlibctxs - 1], &simd_aead[ninstances]))
             abort();
@@ -99,6 +103,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
     unsetenv("SIMDPROV_POLY1305");
+    unsetenv("SIMDPROV_CHACHA20_POLY1305");
     fprintf(stderr, "fuzz_provider: %d simd instances (caps %#x%s%s)\n",
             ninstances, caps, simd_test_level() ? ", SIMDPROV_TEST_LEVEL=" : "",
             simd_test_level() ? simd_test_level() : "");
@@ -531,6 +536,7 @@ static void load_mac_instances(uint32_t caps)
         nmac++;
     }
     unsetenv("SIMDPROV_POLY1305");
+    unsetenv("SIMDPROV_CHACHA20_POLY1305");
     fprintf(stderr, "fuzz_provider: %d simd instances for POLY1305\n", nmac);
 }
 

@@ -19,18 +19,20 @@ CROSS=$ROOT/cross
 START=$(date +%s)
 
 # arch | model (QEMU_CPU) | expected simd.caps | expected simd.level
-#      | poly1305 [| chacha20/md5]
+#      | poly1305 [| chacha20/md5 [| chacha20_poly1305]]
 # What each model offers is in cross/README.md. Kernels need not be listed:
 # the expect suite derives them from the tables, so new kernels need no edit
 # here; an optional last column pins them (SIMDPROV_EXPECT_CHACHA20/_MD5),
 # which also catches a table row with the wrong needs. Poly1305 is pinned on
-# every model (SIMDPROV_EXPECT_POLY1305).
+# every model (SIMDPROV_EXPECT_POLY1305); the stitched ChaCha20-Poly1305
+# kernel where a column gives it (SIMDPROV_EXPECT_CHACHA20_POLY1305: on
+# aarch64 "portable", two passes, as the stitched row is by name only).
 MATRIX='
-aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64
-aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64
-aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | neon     | sve2/aarch64
-aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
-aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64
+aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64 | portable
+aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64 | portable
+aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | neon     | sve2/aarch64 | portable
+aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
+aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
 ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
@@ -91,14 +93,15 @@ build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc
 
 sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 
-run_suites() { # arch cc model caps level poly1305 [chacha20/md5]
-    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 poly1305=$6 kernels=${7:-} dir=$BUILD_ROOT/$1-$2
+run_suites() { # arch cc model caps level poly1305 [chacha20/md5 [chacha20_poly1305]]
+    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 poly1305=$6 kernels=${7:-} stitched=${8:-} dir=$BUILD_ROOT/$1-$2
     local -a pin=(SIMDPROV_EXPECT_POLY1305="$poly1305")
     [ -z "$kernels" ] || pin+=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
+    [ -z "$stitched" ] || pin+=(SIMDPROV_EXPECT_CHACHA20_POLY1305="$stitched")
     local tag=${model//[^A-Za-z0-9]/_} t=$(date +%s) log
     log=$LOGDIR/test-$arch-$cc-$tag.log
     if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305 \
-        QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
+        -u SIMDPROV_CHACHA20_POLY1305 QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
         SIMDPROV_EXPECT_ARCH="$arch" SIMDPROV_EXPECT_CAPS="$caps" \
         SIMDPROV_EXPECT_LEVEL="$level" "${pin[@]}" \
         meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs \
@@ -130,7 +133,8 @@ e2e() { # arch cc model caps level speed(0/1)
     local dir=$BUILD_ROOT/$1-$2 sr=$CROSS/sysroots/$(debian_arch "$1")
     local name="$arch-$cc $model: openssl" out a b n errs=""
     local -a envs=(env -u OPENSSL_CONF -u OPENSSL_MODULES -u SIMDPROV_LEVEL
-        -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305 QEMU_CPU="$model")
+        -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305
+        -u SIMDPROV_CHACHA20_POLY1305 QEMU_CPU="$model")
     local -a target=("$(qemu_for "$arch")" -L "$sr" "$sr/usr/bin/openssl")
     local -a ossl=("${envs[@]}" "${target[@]}")
     local -a simd=(-provider-path "$dir" -provider simd -provider default -propquery provider=simd)
@@ -148,7 +152,7 @@ e2e() { # arch cc model caps level speed(0/1)
     # The override works through the target openssl too.
     out=$("${envs[@]}" SIMDPROV_LEVEL=portable "${target[@]}" list -providers -verbose \
         -provider-path "$dir" -provider simd 2>&1)
-    grep -q 'ChaCha20=portable MD5=portable Poly1305=portable (level portable;' <<<"$out" || errs+=" override"
+    grep -q 'ChaCha20=portable MD5=portable Poly1305=portable ChaCha20-Poly1305=portable (level portable;' <<<"$out" || errs+=" override"
 
     for n in 0 1 64 1000 100001; do
         a=$("${ossl[@]}" enc -chacha20 -K $KEY -iv $IV -in "$E2E_IN/in$n" "${simd[@]}" | md5sum) &&
@@ -196,7 +200,7 @@ tls() { # arch cc model
     chmod +x "$wrapper"
     t=$(date +%s)
     if env -u OPENSSL_CONF -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
-        -u SIMDPROV_POLY1305 SIMDPROV_TLS_MB=1 OPENSSL_MODULES="$dir" \
+        -u SIMDPROV_POLY1305 -u SIMDPROV_CHACHA20_POLY1305 SIMDPROV_TLS_MB=1 OPENSSL_MODULES="$dir" \
         sh "$ROOT/test/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
         >"$log" 2>&1; then
         ok "$arch-$cc $model: s_server/s_client TLS 1.3 and 1.2 ChaCha20-Poly1305 ($(elapsed "$t"))"
@@ -241,11 +245,11 @@ for arch in "${ARCHES[@]}"; do
         fi
         ok "$arch-$cc: build ($(elapsed "$t"))"
         first=1
-        while IFS='|' read -r m_arch model caps level poly1305 kernels; do
+        while IFS='|' read -r m_arch model caps level poly1305 kernels stitched; do
             m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
-            poly1305=$(echo $poly1305) kernels=$(echo $kernels)
+            poly1305=$(echo $poly1305) kernels=$(echo $kernels) stitched=$(echo $stitched)
             [ "$m_arch" = "$arch" ] || continue
-            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$poly1305" "$kernels"
+            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$poly1305" "$kernels" "$stitched"
             e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
             if [ "$first" = 1 ] && [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
                 tls "$arch" "$cc" "$model"

@@ -8,7 +8,8 @@
  *
  *   kernel_once ALG KERNEL LEN     e.g. kernel_once chacha20 neon 65536
  *
- * ALG is an algorithm key (chacha20, md5, poly1305). LEN is a whole number
+ * ALG is an algorithm key (chacha20, md5, poly1305, chacha20_poly1305:
+ * a seal in place). LEN is a whole number
  * of the algorithm's blocks (64 bytes; 16 for Poly1305): the kernel ABI
  * takes nothing else (asm/kernels.h). Poly1305 runs from a fresh state, so
  * a vector kernel's count includes building its table.
@@ -33,6 +34,7 @@ int main(int argc, char **argv)
 {
     uint32_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8}, ctr[4] = {0, 1, 2, 3};
     uint32_t state[4] = {1, 2, 3, 4};
+    uint32_t kc[12] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3}; /* key || ctr */
     static const uint8_t mac_key[SIMD_POLY1305_KEY] = {1, 2, 3, 4};
     simd_poly1305 mac;
     const simd_kernel *k;
@@ -61,6 +63,8 @@ int main(int argc, char **argv)
         k->fn.md5(state, buf, len / 64);
     else if (alg == SIMD_ALG_POLY1305)
         k->fn.poly1305(&mac, buf, len, 1);
+    else if (alg == SIMD_ALG_CHACHA20_POLY1305)
+        k->fn.chacha20_poly1305(buf, buf, len, kc, &mac, 1); /* seal */
     else
         k->fn.chacha20(buf, buf, len, key, ctr);
     /* keep the call */

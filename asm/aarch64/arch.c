@@ -83,6 +83,21 @@ static const simd_kernel poly1305_inner[] = {
                       8 * SIMD_POLY1305_BLOCK),
 };
 
+/*
+ * Stitched ChaCha20-Poly1305: NEON ChaCha20 with scalar Poly1305 in one
+ * loop. By name only: it executes more instructions than the two passes
+ * over the NEON or SVE2 ChaCha20 and NEON Poly1305 kernels (README.md), and
+ * its gain, integer pipes busy during vector code, is in cycles on wide
+ * cores, which CPUID cannot tell. "portable": two passes (asm/kernels.h).
+ */
+static const simd_kernel chacha20_poly1305[] = {
+    SIMD_KERNEL_BY_NAME(chacha20_poly1305, "sve2", NEEDS_SVE2 | NEEDS_NEON,
+                        chacha20_poly1305_sve2),
+    SIMD_KERNEL_BY_NAME(chacha20_poly1305, "neon", NEEDS_NEON,
+                        chacha20_poly1305_neon),
+    SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
+};
+
 const simd_arch simd_arch_this = {
     SIMD_ARCH("aarch64", probe_aarch64),
     .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),

@@ -13,6 +13,13 @@
  *                         below the crossover, else the 8-block body
  *   poly1305_blocks_neon_8x  whole 128-byte groups (an inner kernel), C
  *                         around poly1305_neon_core (poly1305_neon.S)
+ *   chacha20_poly1305_neon  stitched C entry (chacha20_poly1305_aarch64.c):
+ *                         256-byte groups through chacha20_poly1305_neon_core
+ *                         (NEON ChaCha20 + scalar Poly1305), the rest
+ *                         through chacha20_xor_neon + poly1305_blocks_aarch64
+ *   chacha20_poly1305_sve2  the same with SVE2 batches
+ *                         (chacha20_poly1305_sve2_core: SVE2 ChaCha20 +
+ *                         scalar Poly1305) and chacha20_xor_sve2
  */
 #ifndef SIMDPROV_KERNELS_AARCH64_H
 #define SIMDPROV_KERNELS_AARCH64_H
@@ -37,5 +44,19 @@ SIMD_POLY1305_KERNEL(poly1305_blocks_neon_8x);
 /* h in two lanes of 26-bit limbs, whole 128-byte groups (>= 1). */
 void poly1305_neon_core(uint32_t hl[10], const uint8_t *in, size_t groups,
                         uint32_t padbit, const uint32_t *table);
+
+SIMD_CHACHA20_POLY1305_KERNEL(chacha20_poly1305_neon);
+/* Whole 256-byte groups (>= 1); absorbs mac_in[0..len) (the file says
+ * when each group is read). */
+void chacha20_poly1305_neon_core(uint8_t *out, const uint8_t *in, size_t len,
+                                 const uint32_t key[8], const uint32_t ctr[4],
+                                 simd_poly1305 *st, const uint8_t *mac_in);
+SIMD_CHACHA20_POLY1305_KERNEL(chacha20_poly1305_sve2);
+/* Whole batches (>= 1) of chacha20_poly1305_sve2_batch() bytes (VL/32
+ * blocks); mac_in as for the NEON body. */
+void chacha20_poly1305_sve2_core(uint8_t *out, const uint8_t *in, size_t len,
+                                 const uint32_t key[8], const uint32_t ctr[4],
+                                 simd_poly1305 *st, const uint8_t *mac_in);
+size_t chacha20_poly1305_sve2_batch(void);
 
 #endif

@@ -59,4 +59,10 @@ static const simd_kernel poly1305[] = {
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
+/* No stitched kernel here: two passes over the chosen ChaCha20 and
+ * Poly1305 kernels (asm/kernels.h). */
+static const simd_kernel chacha20_poly1305[] = {
+    SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
+};
+
 const simd_arch simd_arch_this = {SIMD_ARCH("loongarch64", probe_loongarch64)};

@@ -97,6 +97,12 @@ static const simd_kernel poly1305_inner[] = {
                       poly1305_blocks_rvv_8x, 8 * SIMD_POLY1305_BLOCK),
 };
 
+/* No stitched kernel here: two passes over the chosen ChaCha20 and
+ * Poly1305 kernels (asm/kernels.h). */
+static const simd_kernel chacha20_poly1305[] = {
+    SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
+};
+
 const simd_arch simd_arch_this = {
     SIMD_ARCH("riscv64", probe_riscv64),
     .inner = {[SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},

@@ -130,7 +130,8 @@ enum {
     MAX_LEN = 16384 + 128,
     SKEWS = 4,
     GUARD = 64,
-    OUT_SIZE = GUARD + MAX_LEN + SKEWS + GUARD
+    /* room for a stitched kernel's Poly1305 state after its output */
+    OUT_SIZE = GUARD + MAX_LEN + SKEWS + 8 + sizeof(simd_poly1305) + GUARD
 };
 
 static _Alignas(64) uint8_t in[MAX_LEN + SKEWS];
@@ -303,6 +304,65 @@ static int poly1305_check(const abi_case *c)
            memcmp(st->s, poly1305_want.s, sizeof(st->s)) == 0;
 }
 
+static abi_fn chacha20_poly1305_fn(const simd_kernel *k)
+{
+    return (abi_fn)k->fn.chacha20_poly1305;
+}
+
+/* The ciphertext or plaintext at dst, then (8-byte aligned) the Poly1305
+ * state, one output region for the guard check; seal on even skews, open
+ * on odd ones, h entering at its largest allowed value on skew 0. */
+static void chacha20_poly1305_prepare(const simd_kernel *k, size_t len,
+                                      unsigned skew, abi_case *c)
+{
+    static uint32_t kc[12];
+    uint8_t *dst = out.b + GUARD + (3 * skew) % SKEWS;
+    simd_poly1305 *st =
+        (simd_poly1305 *)(((uintptr_t)dst + len + 7) & ~(uintptr_t)7);
+    uint8_t key[SIMD_POLY1305_KEY];
+    int enc = skew % 2 == 0;
+
+    (void)k;
+    for (int i = 0; i < 12; i++)
+        kc[i] = (uint32_t)tu_rand();
+    kc[8] &= 0x7fffffff; /* no wrap inside the call */
+    tu_rand_bytes(key, sizeof(key));
+    simd_poly1305_init(st, key);
+    st->h[0] = tu_rand();
+    st->h[1] = tu_rand();
+    st->h[2] = tu_rand() & 7;
+    if (skew == 0)
+        st->h[0] = st->h[1] = ~(uint64_t)0, st->h[2] = 7;
+    tu_rand_bytes(in + skew, len);
+    poly1305_want = *st;
+    chacha20_poly1305_portable(ref, in + skew, len, kc, &poly1305_want, enc);
+    c->dst = dst;
+    c->len = (size_t)((uint8_t *)(st + 1) - dst);
+    c->size = len;
+    c->nargs = 6;
+    c->args[0] = (uintptr_t)dst;
+    c->args[1] = (uintptr_t)(in + skew);
+    c->args[2] = len;
+    c->args[3] = (uintptr_t)kc;
+    c->args[4] = (uintptr_t)st;
+    c->args[5] = (uintptr_t)enc;
+#if defined(__x86_64__) || defined(__aarch64__)
+    c->args[5] |= (uintptr_t)tu_rand() << 32; /* an int's upper half */
+#endif
+}
+
+/* The output bytes as portable's, the state as poly1305_check wants it. */
+static int chacha20_poly1305_check(const abi_case *c)
+{
+    const simd_poly1305 *st =
+        (const simd_poly1305 *)(c->dst + c->len - sizeof(simd_poly1305));
+
+    return memcmp(c->dst, ref, c->size) == 0 && st->h[2] < 8 &&
+           tu_poly1305_same_h(st, &poly1305_want) &&
+           memcmp(st->r, poly1305_want.r, sizeof(st->r)) == 0 &&
+           memcmp(st->s, poly1305_want.s, sizeof(st->s)) == 0;
+}
+
 #define SIZES(a) (a), SIMD_COUNT(a)
 static const abi_alg algs[SIMD_NALGS] = {
     [SIMD_ALG_CHACHA20] = {"bytes", SIZES(chacha20_lengths), chacha20_fn,
@@ -310,6 +370,10 @@ static const abi_alg algs[SIMD_NALGS] = {
     [SIMD_ALG_MD5] = {"blocks", SIZES(md5_blocks), md5_fn, md5_prepare, NULL},
     [SIMD_ALG_POLY1305] = {"bytes", SIZES(poly1305_lengths), poly1305_fn,
                            poly1305_prepare, poly1305_check},
+    [SIMD_ALG_CHACHA20_POLY1305] = {"bytes", SIZES(chacha20_lengths),
+                                    chacha20_poly1305_fn,
+                                    chacha20_poly1305_prepare,
+                                    chacha20_poly1305_check},
 };
 
 /* All-zero, all-ones, a pattern and random garbage in the scratch
