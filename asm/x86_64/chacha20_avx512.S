@@ -24,13 +24,14 @@
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 
     .section .rodata
     .p2align 6
 .Linc16:
     .long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 .Lsigma:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+    CHACHA20_SIGMA
 .Lrowinc1:
     .long 1, 0, 0, 0
 .Lrowlane1:
