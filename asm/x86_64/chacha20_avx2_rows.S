@@ -99,80 +99,68 @@
 .endm
 
 /* ---------------------------------------------------------------------- */
-/* 2 blocks: one group, ymm0..3. */
-ENTRY(chacha20_avx2_2x)
+/*
+ * 2 blocks (n = 1): one group, ymm0..3. 4 blocks (n = 2): groups ymm0..3
+ * (blocks 0, 1) and ymm4..7 (blocks 2, 3), the second group's d row input
+ * in ymm15. One body, so the two kernels cannot drift apart; labels start
+ * with p.
+ */
+.macro ROWS_KERNEL name, n, p
+ENTRY(\name)
     test %rdx, %rdx
-    jz .L2r_ret
+    jz \p\()_ret
     ROWS_SETUP
-.L2r_group:
-    vmovdqa .Lsigma2(%rip), %ymm0
-    vmovdqa %ymm12, %ymm1
-    vmovdqa %ymm13, %ymm2
-    vmovdqa %ymm14, %ymm3
-    mov $10, %eax
-.L2r_round:
-    QRR 1, 0, 1, 2, 3, 8
-    ROWS_DIAG avx2, 0, 2, 3, 0
-    QRR 1, 0, 1, 2, 3, 8
-    ROWS_DIAG avx2, 0, 2, 3, 1
-    dec %eax
-    jnz .L2r_round
-    ROWS_OUT 0, 1, 2, 3, 14, 0, .L2r_done
-    sub $128, %rdx
-    jz .L2r_done
-    add $128, %rsi
-    add $128, %rdi
-    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
-    jmp .L2r_group
-.L2r_done:
-    vzeroupper
-.L2r_ret:
-    ret
-END(chacha20_avx2_2x)
-
-/* ---------------------------------------------------------------------- */
-/* 4 blocks: groups ymm0..3 (blocks 0, 1) and ymm4..7 (blocks 2, 3); the
- * second group's d row input in ymm15. */
-ENTRY(chacha20_avx2_4x)
-    test %rdx, %rdx
-    jz .L4r_ret
-    ROWS_SETUP
+.if \n == 2
     vpaddd .Ltwo2(%rip), %ymm14, %ymm15
-.L4r_group:
+.endif
+\p\()_group:
     vmovdqa .Lsigma2(%rip), %ymm0
     vmovdqa %ymm12, %ymm1
     vmovdqa %ymm13, %ymm2
     vmovdqa %ymm14, %ymm3
+.if \n == 2
     vmovdqa %ymm0, %ymm4
     vmovdqa %ymm12, %ymm5
     vmovdqa %ymm13, %ymm6
     vmovdqa %ymm15, %ymm7
+.endif
     mov $10, %eax
-.L4r_round:
-    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
-    ROWS_DIAG avx2, 0, 2, 3, 0
-    ROWS_DIAG avx2, 4, 6, 7, 0
-    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
-    ROWS_DIAG avx2, 0, 2, 3, 1
-    ROWS_DIAG avx2, 4, 6, 7, 1
+\p\()_round:
+    .irp undo, 0, 1
+    QRR \n, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    ROWS_DIAG avx2, 0, 2, 3, \undo
+.if \n == 2
+    ROWS_DIAG avx2, 4, 6, 7, \undo
+.endif
+    .endr
     dec %eax
-    jnz .L4r_round
-    ROWS_OUT 0, 1, 2, 3, 14, 0, .L4r_done
+    jnz \p\()_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, \p\()_done
+.if \n == 2
     cmp $128, %rdx
-    jbe .L4r_done
-    ROWS_OUT 4, 5, 6, 7, 15, 128, .L4r_done
-    sub $256, %rdx
-    jz .L4r_done
-    add $256, %rsi
-    add $256, %rdi
+    jbe \p\()_done
+    ROWS_OUT 4, 5, 6, 7, 15, 128, \p\()_done
+.endif
+    sub $(128 * \n), %rdx
+    jz \p\()_done
+    add $(128 * \n), %rsi
+    add $(128 * \n), %rdi
+.if \n == 1
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
+.else
     vpaddd .Lfour2(%rip), %ymm14, %ymm14
     vpaddd .Lfour2(%rip), %ymm15, %ymm15
-    jmp .L4r_group
-.L4r_done:
+.endif
+    jmp \p\()_group
+\p\()_done:
     vzeroupper
-.L4r_ret:
+\p\()_ret:
     ret
-END(chacha20_avx2_4x)
+END(\name)
+.endm
+
+    ROWS_KERNEL chacha20_avx2_2x, 1, .L2r
+    ROWS_KERNEL chacha20_avx2_4x, 2, .L4r
 
 /* ---------------------------------------------------------------------- */
 /*
@@ -181,7 +169,11 @@ END(chacha20_avx2_4x)
  * them independent. Masks in ymm13 (by 16) and ymm14 (by 8); ymm15 the
  * group's counter row (both lanes the first block's). The key rows are
  * read from the key again for the final add. Four groups would need a
- * 17th register (see chacha20_ssse3_rows.S).
+ * 17th register (see chacha20_ssse3_rows.S). The rounds are ssse3_3x's
+ * (ROWS_ROUNDS3); loads and output differ on purpose: the masks are
+ * reloaded per group because the final add borrows ymm13/14 for the key
+ * rows, the counter row lives in ymm15 rather than in a frame, and each
+ * block takes two vperm2i128 through the one temporary.
  */
 
 /* Fresh rows for group g. */
@@ -226,12 +218,7 @@ ENTRY(chacha20_avx2_6x)
     LOAD6 0, 1, 2, 3, 0
     LOAD6 4, 5, 6, 7, 1
     LOAD6 8, 9, 10, 11, 2
-    mov $10, %eax
-.L6r_round:
-    ROWS_HALF3 avx2, 0
-    ROWS_HALF3 avx2, 1
-    dec %eax
-    jnz .L6r_round
+    ROWS_ROUNDS3 avx2, .L6r_round
     vbroadcasti128 (%rcx), %ymm13
     vbroadcasti128 16(%rcx), %ymm14
     OUT6 0, 1, 2, 3, 0, .L6r_done

@@ -552,7 +552,10 @@ END(chacha20_avx512_32x)
  * transposes and 16-register state only pay off from about 16 blocks. The
  * 8-block form runs two such 4-block groups (rows 0..3 and 4..7) with
  * their steps interleaved. Input rows in 16..19, counter step in 20,
- * transpose temps 21..24.
+ * transpose temps 21..24. Not the SSSE3/AVX2 rows' ROWS_QSUB
+ * (chacha20_macros.h), though the lockstep looks alike: here each rotate
+ * is one vprold and the XOR is EVEX vpxord, 3 steps per quarter-round
+ * against 14, with no mask registers or rotate temporaries.
  */
 .macro AXRZ2 sets, r, x, y, z, x2, y2, z2
     vpaddd %zmm\y, %zmm\x, %zmm\x

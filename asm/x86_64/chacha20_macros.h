@@ -6,8 +6,9 @@
  *
  * Form f: "sse" = legacy SSE on xmm registers (two operands, dst op= src),
  * "avx2" = VEX on ymm registers (dst = dst op src). Registers are given by
- * number. The forms emit the very instructions the kernels were first
- * written with, so folding them here changed no byte of the objects.
+ * number. Each form emits, in order, the instructions its kernels were
+ * first written out with: folding them here changed no byte of the
+ * objects (objdump before and after).
  */
 #ifndef SIMDPROV_CHACHA20_MACROS_H
 #define SIMDPROV_CHACHA20_MACROS_H
@@ -47,8 +48,8 @@
 .endif
 .endm
 
-/* First half of b <<<= r: b << r into b, b >> (32 - r) into t. SSE copies
- * b first (no three-operand shift); the orders are the ones measured. */
+/* First half of b <<<= r: b << r into b, b >> (32 - r) into t (SSE copies
+ * b to t first: it has no three-operand shift). */
 .macro ROWS_SHIFTS f, r, b, t
 .ifc \f, avx2
     vpsrld $(32 - \r), %ymm\b, %ymm\t
@@ -153,6 +154,16 @@
     ROWS_DIAG \f, 0, 2, 3, \undo
     ROWS_DIAG \f, 4, 6, 7, \undo
     ROWS_DIAG \f, 8, 10, 11, \undo
+.endm
+
+/* The ten double rounds of a three-group kernel (eax counts; label l). */
+.macro ROWS_ROUNDS3 f, l
+    mov $10, %eax
+\l:
+    ROWS_HALF3 \f, 0
+    ROWS_HALF3 \f, 1
+    dec %eax
+    jnz \l
 .endm
 
 #endif

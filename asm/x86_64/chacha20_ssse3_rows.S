@@ -80,12 +80,7 @@ ENTRY(chacha20_ssse3_3x)
     RLOAD 0, 1, 2, 3, 0
     RLOAD 4, 5, 6, 7, 1
     RLOAD 8, 9, 10, 11, 2
-    mov $10, %eax
-.L3r_round:
-    ROWS_HALF3 sse, 0
-    ROWS_HALF3 sse, 1
-    dec %eax
-    jnz .L3r_round
+    ROWS_ROUNDS3 sse, .L3r_round
     ROUT 0, 1, 2, 3, 0
     cmp $64, %rdx
     jbe .L3r_done
