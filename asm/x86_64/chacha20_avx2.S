@@ -10,20 +10,16 @@
  * restores the callee-saved ones its scalar block needs.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 #include "chacha20_scalar.h"
 
     .section .rodata
     .p2align 5
-.Lrot16:
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-.Lrot8:
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    CHACHA20_ROT_MASKS 2
 .Linc8:
     .long 0, 1, 2, 3, 4, 5, 6, 7
 .Lsigma:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+    CHACHA20_SIGMA
 .Leight:
     .long 8
 .Lnine:

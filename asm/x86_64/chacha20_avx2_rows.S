@@ -22,18 +22,13 @@
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 
     .section .rodata
     .p2align 5
 .Lsigma2:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
-.Lrot16:
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-.Lrot8:
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    CHACHA20_SIGMA 2
+    CHACHA20_ROT_MASKS 2
 /* counter word of the high lane: the group's second block */
 .Llane1:
     .long 0, 0, 0, 0, 1, 0, 0, 0
@@ -53,83 +48,16 @@
 
 /*
  * One quarter-round on the rows of one group (a0..d0, temp t0) or, with
- * n == 2, of two groups in lockstep. Rotate masks in ymm10 (16), ymm11 (8).
+ * n == 2, of two groups in lockstep, sub-step by sub-step. Rotate masks in
+ * ymm10 (16), ymm11 (8).
  */
 .macro QRR n, a0, b0, c0, d0, t0, a1, b1, c1, d1, t1
-    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
+    .irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
+    ROWS_QSUB avx2, \k, \a0, \b0, \c0, \d0, \t0, 10, 11
 .if \n == 2
-    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    ROWS_QSUB avx2, \k, \a1, \b1, \c1, \d1, \t1, 10, 11
 .endif
-    vpxor %ymm\a0, %ymm\d0, %ymm\d0
-.if \n == 2
-    vpxor %ymm\a1, %ymm\d1, %ymm\d1
-.endif
-    vpshufb %ymm10, %ymm\d0, %ymm\d0
-.if \n == 2
-    vpshufb %ymm10, %ymm\d1, %ymm\d1
-.endif
-    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
-.if \n == 2
-    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
-.endif
-    vpxor %ymm\c0, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpxor %ymm\c1, %ymm\b1, %ymm\b1
-.endif
-    vpsrld $20, %ymm\b0, %ymm\t0
-    vpslld $12, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpsrld $20, %ymm\b1, %ymm\t1
-    vpslld $12, %ymm\b1, %ymm\b1
-.endif
-    vpor %ymm\t0, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpor %ymm\t1, %ymm\b1, %ymm\b1
-.endif
-    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
-.if \n == 2
-    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
-.endif
-    vpxor %ymm\a0, %ymm\d0, %ymm\d0
-.if \n == 2
-    vpxor %ymm\a1, %ymm\d1, %ymm\d1
-.endif
-    vpshufb %ymm11, %ymm\d0, %ymm\d0
-.if \n == 2
-    vpshufb %ymm11, %ymm\d1, %ymm\d1
-.endif
-    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
-.if \n == 2
-    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
-.endif
-    vpxor %ymm\c0, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpxor %ymm\c1, %ymm\b1, %ymm\b1
-.endif
-    vpsrld $25, %ymm\b0, %ymm\t0
-    vpslld $7, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpsrld $25, %ymm\b1, %ymm\t1
-    vpslld $7, %ymm\b1, %ymm\b1
-.endif
-    vpor %ymm\t0, %ymm\b0, %ymm\b0
-.if \n == 2
-    vpor %ymm\t1, %ymm\b1, %ymm\b1
-.endif
-.endm
-
-/* Rotate rows a, c, d of a group by 3, 1, 2 words (columns to diagonals)
- * or back (undo = 1). Not b: see the SSSE3 row kernel. */
-.macro DIAG a, c, d, undo
-.if \undo
-    vpshufd $0x39, %ymm\a, %ymm\a
-    vpshufd $0x4e, %ymm\d, %ymm\d
-    vpshufd $0x93, %ymm\c, %ymm\c
-.else
-    vpshufd $0x93, %ymm\a, %ymm\a
-    vpshufd $0x4e, %ymm\d, %ymm\d
-    vpshufd $0x39, %ymm\c, %ymm\c
-.endif
+    .endr
 .endm
 
 /*
@@ -171,80 +99,68 @@
 .endm
 
 /* ---------------------------------------------------------------------- */
-/* 2 blocks: one group, ymm0..3. */
-ENTRY(chacha20_avx2_2x)
+/*
+ * 2 blocks (n = 1): one group, ymm0..3. 4 blocks (n = 2): groups ymm0..3
+ * (blocks 0, 1) and ymm4..7 (blocks 2, 3), the second group's d row input
+ * in ymm15. One body, so the two kernels cannot drift apart; labels start
+ * with p.
+ */
+.macro ROWS_KERNEL name, n, p
+ENTRY(\name)
     test %rdx, %rdx
-    jz .L2r_ret
+    jz \p\()_ret
     ROWS_SETUP
-.L2r_group:
-    vmovdqa .Lsigma2(%rip), %ymm0
-    vmovdqa %ymm12, %ymm1
-    vmovdqa %ymm13, %ymm2
-    vmovdqa %ymm14, %ymm3
-    mov $10, %eax
-.L2r_round:
-    QRR 1, 0, 1, 2, 3, 8
-    DIAG 0, 2, 3, 0
-    QRR 1, 0, 1, 2, 3, 8
-    DIAG 0, 2, 3, 1
-    dec %eax
-    jnz .L2r_round
-    ROWS_OUT 0, 1, 2, 3, 14, 0, .L2r_done
-    sub $128, %rdx
-    jz .L2r_done
-    add $128, %rsi
-    add $128, %rdi
-    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
-    jmp .L2r_group
-.L2r_done:
-    vzeroupper
-.L2r_ret:
-    ret
-END(chacha20_avx2_2x)
-
-/* ---------------------------------------------------------------------- */
-/* 4 blocks: groups ymm0..3 (blocks 0, 1) and ymm4..7 (blocks 2, 3); the
- * second group's d row input in ymm15. */
-ENTRY(chacha20_avx2_4x)
-    test %rdx, %rdx
-    jz .L4r_ret
-    ROWS_SETUP
+.if \n == 2
     vpaddd .Ltwo2(%rip), %ymm14, %ymm15
-.L4r_group:
+.endif
+\p\()_group:
     vmovdqa .Lsigma2(%rip), %ymm0
     vmovdqa %ymm12, %ymm1
     vmovdqa %ymm13, %ymm2
     vmovdqa %ymm14, %ymm3
+.if \n == 2
     vmovdqa %ymm0, %ymm4
     vmovdqa %ymm12, %ymm5
     vmovdqa %ymm13, %ymm6
     vmovdqa %ymm15, %ymm7
+.endif
     mov $10, %eax
-.L4r_round:
-    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
-    DIAG 0, 2, 3, 0
-    DIAG 4, 6, 7, 0
-    QRR 2, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
-    DIAG 0, 2, 3, 1
-    DIAG 4, 6, 7, 1
+\p\()_round:
+    .irp undo, 0, 1
+    QRR \n, 0, 1, 2, 3, 8, 4, 5, 6, 7, 9
+    ROWS_DIAG avx2, 0, 2, 3, \undo
+.if \n == 2
+    ROWS_DIAG avx2, 4, 6, 7, \undo
+.endif
+    .endr
     dec %eax
-    jnz .L4r_round
-    ROWS_OUT 0, 1, 2, 3, 14, 0, .L4r_done
+    jnz \p\()_round
+    ROWS_OUT 0, 1, 2, 3, 14, 0, \p\()_done
+.if \n == 2
     cmp $128, %rdx
-    jbe .L4r_done
-    ROWS_OUT 4, 5, 6, 7, 15, 128, .L4r_done
-    sub $256, %rdx
-    jz .L4r_done
-    add $256, %rsi
-    add $256, %rdi
+    jbe \p\()_done
+    ROWS_OUT 4, 5, 6, 7, 15, 128, \p\()_done
+.endif
+    sub $(128 * \n), %rdx
+    jz \p\()_done
+    add $(128 * \n), %rsi
+    add $(128 * \n), %rdi
+.if \n == 1
+    vpaddd .Ltwo2(%rip), %ymm14, %ymm14
+.else
     vpaddd .Lfour2(%rip), %ymm14, %ymm14
     vpaddd .Lfour2(%rip), %ymm15, %ymm15
-    jmp .L4r_group
-.L4r_done:
+.endif
+    jmp \p\()_group
+\p\()_done:
     vzeroupper
-.L4r_ret:
+\p\()_ret:
     ret
-END(chacha20_avx2_4x)
+END(\name)
+.endm
+
+    ROWS_KERNEL chacha20_avx2_2x, 1, .L2r
+    ROWS_KERNEL chacha20_avx2_4x, 2, .L4r
 
 /* ---------------------------------------------------------------------- */
 /*
@@ -253,44 +169,12 @@ END(chacha20_avx2_4x)
  * them independent. Masks in ymm13 (by 16) and ymm14 (by 8); ymm15 the
  * group's counter row (both lanes the first block's). The key rows are
  * read from the key again for the final add. Four groups would need a
- * 17th register (see chacha20_ssse3_rows.S).
+ * 17th register (see chacha20_ssse3_rows.S). The rounds are ssse3_3x's
+ * (ROWS_ROUNDS3); loads and output differ on purpose: the masks are
+ * reloaded per group because the final add borrows ymm13/14 for the key
+ * rows, the counter row lives in ymm15 rather than in a frame, and each
+ * block takes two vperm2i128 through the one temporary.
  */
-
-/* One quarter-round step s (1..8) on the rows of one group. */
-.macro Q6 s, a, b, c, d
-.if \s == 1 || \s == 5
-    vpaddd %ymm\b, %ymm\a, %ymm\a
-.elseif \s == 2
-    vpxor %ymm\a, %ymm\d, %ymm\d
-    vpshufb %ymm13, %ymm\d, %ymm\d
-.elseif \s == 6
-    vpxor %ymm\a, %ymm\d, %ymm\d
-    vpshufb %ymm14, %ymm\d, %ymm\d
-.elseif \s == 3 || \s == 7
-    vpaddd %ymm\d, %ymm\c, %ymm\c
-    vpxor %ymm\c, %ymm\b, %ymm\b
-.elseif \s == 4
-    vpsrld $20, %ymm\b, %ymm12
-    vpslld $12, %ymm\b, %ymm\b
-    vpor %ymm12, %ymm\b, %ymm\b
-.else
-    vpsrld $25, %ymm\b, %ymm12
-    vpslld $7, %ymm\b, %ymm\b
-    vpor %ymm12, %ymm\b, %ymm\b
-.endif
-.endm
-
-/* A quarter-round on every group, then the diagonal rotation. */
-.macro HALF6 undo
-    .irp s, 1, 2, 3, 4, 5, 6, 7, 8
-    Q6 \s, 0, 1, 2, 3
-    Q6 \s, 4, 5, 6, 7
-    Q6 \s, 8, 9, 10, 11
-    .endr
-    DIAG 0, 2, 3, \undo
-    DIAG 4, 6, 7, \undo
-    DIAG 8, 10, 11, \undo
-.endm
 
 /* Fresh rows for group g. */
 .macro LOAD6 a, b, c, d, g
@@ -334,12 +218,7 @@ ENTRY(chacha20_avx2_6x)
     LOAD6 0, 1, 2, 3, 0
     LOAD6 4, 5, 6, 7, 1
     LOAD6 8, 9, 10, 11, 2
-    mov $10, %eax
-.L6r_round:
-    HALF6 0
-    HALF6 1
-    dec %eax
-    jnz .L6r_round
+    ROWS_ROUNDS3 avx2, .L6r_round
     vbroadcasti128 (%rcx), %ymm13
     vbroadcasti128 16(%rcx), %ymm14
     OUT6 0, 1, 2, 3, 0, .L6r_done

@@ -24,13 +24,14 @@
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 
     .section .rodata
     .p2align 6
 .Linc16:
     .long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 .Lsigma:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+    CHACHA20_SIGMA
 .Lrowinc1:
     .long 1, 0, 0, 0
 .Lrowlane1:
@@ -551,7 +552,10 @@ END(chacha20_avx512_32x)
  * transposes and 16-register state only pay off from about 16 blocks. The
  * 8-block form runs two such 4-block groups (rows 0..3 and 4..7) with
  * their steps interleaved. Input rows in 16..19, counter step in 20,
- * transpose temps 21..24.
+ * transpose temps 21..24. Not the SSSE3/AVX2 rows' ROWS_QSUB
+ * (chacha20_macros.h), though the lockstep looks alike: here each rotate
+ * is one vprold and the XOR is EVEX vpxord, 3 steps per quarter-round
+ * against 14, with no mask registers or rotate temporaries.
  */
 .macro AXRZ2 sets, r, x, y, z, x2, y2, z2
     vpaddd %zmm\y, %zmm\x, %zmm\x

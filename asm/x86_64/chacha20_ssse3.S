@@ -10,16 +10,14 @@
  * saves and restores the callee-saved ones it needs for its scalar block.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 #include "chacha20_scalar.h"
 
     .section .rodata
     .p2align 4
 .Lsigma:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
-.Lrot16:
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-.Lrot8:
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    CHACHA20_SIGMA
+    CHACHA20_ROT_MASKS
 .Lone:
     .long 1, 0, 0, 0
 .Ltwo:
@@ -34,25 +32,9 @@
 /* ---------------------------------------------------------------------- */
 /* 1 block: the state as four rows a,b,c,d (xmm0..3); diagonals by pshufd. */
 
+/* rows in xmm0..3, rotate temporary xmm4, masks xmm12 (16), xmm13 (8) */
 .macro QR_ROWS
-    paddd %xmm1, %xmm0
-    pxor %xmm0, %xmm3
-    pshufb %xmm12, %xmm3
-    paddd %xmm3, %xmm2
-    pxor %xmm2, %xmm1
-    movdqa %xmm1, %xmm4
-    pslld $12, %xmm1
-    psrld $20, %xmm4
-    por %xmm4, %xmm1
-    paddd %xmm1, %xmm0
-    pxor %xmm0, %xmm3
-    pshufb %xmm13, %xmm3
-    paddd %xmm3, %xmm2
-    pxor %xmm2, %xmm1
-    movdqa %xmm1, %xmm4
-    pslld $7, %xmm1
-    psrld $25, %xmm4
-    por %xmm4, %xmm1
+    ROWS_QR sse, 0, 1, 2, 3, 4, 12, 13
 .endm
 
 ENTRY(chacha20_ssse3_1x)
@@ -77,13 +59,9 @@ ENTRY(chacha20_ssse3_1x)
      * Not b (the usual choice): b ends a quarter-round and starts the
      * next, so its shuffle would sit on the dependency chain; a, c and d
      * finish earlier and their shuffles overlap b's last steps. */
-    pshufd $0x93, %xmm0, %xmm0
-    pshufd $0x4e, %xmm3, %xmm3
-    pshufd $0x39, %xmm2, %xmm2
+    ROWS_DIAG sse, 0, 2, 3, 0
     QR_ROWS
-    pshufd $0x39, %xmm0, %xmm0
-    pshufd $0x4e, %xmm3, %xmm3
-    pshufd $0x93, %xmm2, %xmm2
+    ROWS_DIAG sse, 0, 2, 3, 1
     dec %eax
     jnz .L1x_round
     paddd %xmm8, %xmm0

@@ -18,15 +18,13 @@
  * rdx=len rcx=key r8=ctr.
  */
 #include "asm.h"
+#include "chacha20_macros.h"
 
     .section .rodata
     .p2align 4
 .Lsigma:
-    .long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
-.Lrot16:
-    .byte 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13
-.Lrot8:
-    .byte 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14
+    CHACHA20_SIGMA
+    CHACHA20_ROT_MASKS
 /* the counter word of block k of a group: .Lblk + 16 * k */
 .Lblk:
     .long 0, 0, 0, 0
@@ -40,63 +38,6 @@
 #define RFRAME 32
 
     .text
-
-/* Rotate b left by r (temporary xmm12; the three blocks' rotates each
- * take it whole, so renaming keeps them independent). */
-.macro RROT r, b
-    movdqa %xmm\b, %xmm12
-    pslld $\r, %xmm\b
-    psrld $(32 - \r), %xmm12
-    por %xmm12, %xmm\b
-.endm
-
-/* Step s (1..8) of a quarter-round on one block's rows; masks in xmm13
- * (by 16) and xmm14 (by 8). */
-.macro RSTEP s, a, b, c, d
-.if \s == 1 || \s == 5
-    paddd %xmm\b, %xmm\a
-.elseif \s == 2
-    pxor %xmm\a, %xmm\d
-    pshufb %xmm13, %xmm\d
-.elseif \s == 6
-    pxor %xmm\a, %xmm\d
-    pshufb %xmm14, %xmm\d
-.elseif \s == 3 || \s == 7
-    paddd %xmm\d, %xmm\c
-    pxor %xmm\c, %xmm\b
-.elseif \s == 4
-    RROT 12, \b
-.else
-    RROT 7, \b
-.endif
-.endm
-
-/* Rows a, c, d of one block by 3, 1, 2 words, or back (undo = 1). Not b:
- * see ssse3_1x. */
-.macro RDIAG a, c, d, undo
-.if \undo
-    pshufd $0x39, %xmm\a, %xmm\a
-    pshufd $0x4e, %xmm\d, %xmm\d
-    pshufd $0x93, %xmm\c, %xmm\c
-.else
-    pshufd $0x93, %xmm\a, %xmm\a
-    pshufd $0x4e, %xmm\d, %xmm\d
-    pshufd $0x39, %xmm\c, %xmm\c
-.endif
-.endm
-
-/* A quarter-round on each block's rows (xmm 4k..4k+3 = block k), then
- * their diagonal rotation (undo as RDIAG). */
-.macro RHALF undo
-    .irp s, 1, 2, 3, 4, 5, 6, 7, 8
-    RSTEP \s, 0, 1, 2, 3
-    RSTEP \s, 4, 5, 6, 7
-    RSTEP \s, 8, 9, 10, 11
-    .endr
-    RDIAG 0, 2, 3, \undo
-    RDIAG 4, 6, 7, \undo
-    RDIAG 8, 10, 11, \undo
-.endm
 
 /* Fresh rows for block k of the group at RD0. */
 .macro RLOAD a, b, c, d, k
@@ -139,12 +80,7 @@ ENTRY(chacha20_ssse3_3x)
     RLOAD 0, 1, 2, 3, 0
     RLOAD 4, 5, 6, 7, 1
     RLOAD 8, 9, 10, 11, 2
-    mov $10, %eax
-.L3r_round:
-    RHALF 0
-    RHALF 1
-    dec %eax
-    jnz .L3r_round
+    ROWS_ROUNDS3 sse, .L3r_round
     ROUT 0, 1, 2, 3, 0
     cmp $64, %rdx
     jbe .L3r_done

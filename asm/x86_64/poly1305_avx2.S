@@ -255,39 +255,33 @@
  * place for the wrapped ones (so b is clobbered). Not carried; clobbers
  * ymm15 (the caller reloads the mask). Same terms, same bounds as MUL. */
 .macro RMUL
-    RPROD 0, 10, 5, 1
-    RPROD 1, 10, 6, 1
-    RPROD 2, 10, 7, 1
-    RPROD 3, 10, 8, 1
-    RPROD 4, 10, 9, 1
+    RMUL_COL 10, 5, 5, 6, 7, 8, 9
+    RMUL_COL 11, 4, 6, 7, 8, 9, 5
+    RMUL_COL 12, 3, 7, 8, 9, 5, 6
+    RMUL_COL 13, 2, 8, 9, 5, 6, 7
+    RMUL_COL 14, 1, 9, 5, 6, 7, 8
+.endm
 
-    RPROD 0, 11, 6, 0
-    RPROD 1, 11, 7, 0
-    RPROD 2, 11, 8, 0
-    RPROD 3, 11, 9, 0
-    TIMES5_REG 11
-    RPROD 4, 11, 5, 0
+/* The terms of b_j (ymm\b, j = b - 10): a_i b_j into d_(i+j mod 5) (ymm\di),
+ * b_j made 5 b_j before the first wrapped term, i = wrap = 5 - j. The
+ * first column (b = ymm10) starts each sum. */
+.macro RMUL_COL b, wrap, d0, d1, d2, d3, d4
+    RMUL_TERM 0, \b, \d0, \wrap
+    RMUL_TERM 1, \b, \d1, \wrap
+    RMUL_TERM 2, \b, \d2, \wrap
+    RMUL_TERM 3, \b, \d3, \wrap
+    RMUL_TERM 4, \b, \d4, \wrap
+.endm
 
-    RPROD 0, 12, 7, 0
-    RPROD 1, 12, 8, 0
-    RPROD 2, 12, 9, 0
-    TIMES5_REG 12
-    RPROD 3, 12, 5, 0
-    RPROD 4, 12, 6, 0
-
-    RPROD 0, 13, 8, 0
-    RPROD 1, 13, 9, 0
-    TIMES5_REG 13
-    RPROD 2, 13, 5, 0
-    RPROD 3, 13, 6, 0
-    RPROD 4, 13, 7, 0
-
-    RPROD 0, 14, 9, 0
-    TIMES5_REG 14
-    RPROD 1, 14, 5, 0
-    RPROD 2, 14, 6, 0
-    RPROD 3, 14, 7, 0
-    RPROD 4, 14, 8, 0
+.macro RMUL_TERM a, b, d, wrap
+.if \a == \wrap
+    TIMES5_REG \b
+.endif
+.if \b == 10
+    RPROD \a, \b, \d, 1
+.else
+    RPROD \a, \b, \d, 0
+.endif
 .endm
 
 /* Store ymm0-4 (carried limbs of a power) at offset \o and their 5x
