@@ -1,14 +1,23 @@
 # Counting calls into simd.so from another program, for the real-client tests
-# (test_tls.sh, test_python.sh): uprobes on simd's functions (`perf probe -x`)
-# and `perf stat` around the program. A count read back this way cannot be
+# (test_tls.sh, test_python.sh, test_hashlib.sh, test_noinstall.sh,
+# test_ssh.sh): uprobes on simd's functions (`perf probe -x`) and `perf stat`
+# around the program. A count read back this way cannot be
 # faked by the default provider doing the work: the probes sit on simd.so's
 # own code, and a process that never runs it counts 0.
 #
 # Sourced (POSIX sh). Needs root and perf (Debian's linux-perf); without them
 # uprobes_setup says why and every count reads "skip".
 #   uprobes_setup MODULE FUNC...   0 = probes set; else UPROBE_SKIP says why
+#   uprobes_start PROOF MODULE FUNC...
+#                                  uprobes_setup, saying what came of it:
+#                                  0 = set, 1 = "SKIP PROOF: why", 2 = FAIL
+#                                  (no probe set, or SIMDPROV_REQUIRE_UPROBES=1
+#                                  and skipped)
+#   uprobe_missing MODULE FUNC...  the FUNCs MODULE has no code symbol for
 #   counted STATFILE CMD [ARG...]  runs CMD, under perf stat when probes are set
 #   uprobe_count STATFILE          the calls CMD made into FUNC..., summed
+#   calls_at_least N WANT          N (a count or "skip") is skip or >= WANT
+#   calls_none N                   N is skip or 0
 #   uprobes_cleanup                removes the probes (call it from the EXIT
 #                                  trap, and exit on INT, TERM, HUP and PIPE
 #                                  so that it runs)
@@ -59,6 +68,33 @@ uprobes_setup() {
     return 0
 }
 
+uprobes_start() {
+    up_proof=$1 up_module=$2; shift 2
+    if uprobes_setup "$up_module" "$@"; then
+        echo "uprobes on $* in $up_module"
+        return 0
+    elif [ $? -eq 2 ]; then
+        echo "FAIL setting uprobes on $up_module"
+    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
+        echo "FAIL $up_proof (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
+    else
+        echo "SKIP $up_proof: $UPROBE_SKIP"
+        return 1
+    fi
+    return 2
+}
+
+# A function renamed in the provider: perf probe would say so only as root
+# with perf, nm says so everywhere.
+uprobe_missing() {
+    up_module=$1 up_missing=""; shift
+    for up_f in "$@"; do
+        nm "$up_module" 2>/dev/null | grep -q " [tT] $up_f\$" ||
+            up_missing="$up_missing${up_missing:+ }$up_f"
+    done
+    echo "$up_missing"
+}
+
 counted() {
     stat=$1; shift
     if [ -n "$UPROBE_EVENTS" ]; then
@@ -78,6 +114,11 @@ uprobe_count() {
     awk -F, -v g="$UPROBE_GROUP:" 'index($3, g) == 1 { n += ($1 ~ /^[0-9]+$/) ? $1 : 0 }
         END { print n + 0 }' "$1"
 }
+
+# The proof's thresholds: a run on simd made at least WANT calls (one per
+# record, packet or digest), a run on default none.
+calls_at_least() { [ "$1" = skip ] || [ "$1" -ge "$2" ]; }
+calls_none() { [ "$1" = skip ] || [ "$1" -eq 0 ]; }
 
 uprobes_cleanup() {
     if [ -n "$UPROBE_GROUP" ]; then
