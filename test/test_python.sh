@@ -9,58 +9,33 @@
 set -u
 python=$1 module=$2 openssl=$3
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
-work=$(mktemp -d)
-trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM HUP PIPE
+work_dir
+at_exit uprobes_cleanup
 aead_funcs="cp_update cp_cipher" # as in test_tls.sh
 
 # cryptography loads the legacy provider when it is imported; with
 # OPENSSL_MODULES at the build dir, libcrypto would look for legacy.so there
 # and the import fails ("DSO support routines::could not load the shared
 # library"). So this config names simd.so by its absolute path and
-# OPENSSL_MODULES is unset: every other module comes from libcrypto's own
-# modules directory. Otherwise the same as simdprov.cnf.
-cat >"$work/simd.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-alg_section = algorithm_sect
-[provider_sect]
-default = default_sect
-simd = simd_sect
-[default_sect]
-activate = 1
-[simd_sect]
-module = $module
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=simd
-CNF
+# OPENSSL_MODULES is unset.
+write_simd_cnf "$work/simd.cnf" "$module"
 unset OPENSSL_MODULES
 
 run() { # config, output
     OPENSSL_CONF=$1 counted "$2.stat" "$python" "$here/chacha20_poly1305.py" >"$2"
 }
 
-if ! "$python" -c 'import cryptography' 2>/dev/null; then
-    echo "SKIP $python has no cryptography module (Debian: python3-cryptography)"
-    exit 77
+if why=$(cryptography_missing "$python"); then
+    echo "SKIP $why"; exit 77
 fi
 simd_aead=0
 if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
         grep -qi '^ *ChaCha20-Poly1305 @ simd$'; then
     simd_aead=1
-    if uprobes_setup "$module" $aead_funcs; then
-        echo "uprobes on $aead_funcs in $module"
-    elif [ $? -eq 2 ]; then
-        echo "FAIL setting uprobes on $module"; exit 1
-    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-        echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
-        exit 1
-    else
-        echo "SKIP proof that simd did the work: $UPROBE_SKIP"
-    fi
+    uprobes_start "proof that simd did the work" "$module" $aead_funcs ||
+        [ $? -eq 1 ] || exit 1
 elif [ -e "${SIMDPROV_SOURCE_ROOT:-/nonexistent}/provider/cipher_chacha20_poly1305.c" ]; then
     echo "FAIL simd does not serve ChaCha20-Poly1305 (the tree has its source)"; exit 1
 else
@@ -93,10 +68,8 @@ if [ $simd_aead = 1 ]; then
     ns=$(uprobe_count "$work/simd.out.stat")
     nd=$(uprobe_count "$work/default.out.stat")
     echo "calls into simd's ChaCha20-Poly1305: $ns on simd, $nd on default, for $ops seals and opens"
-    if [ "$ns" != skip ]; then
-        if [ "$ns" -lt "${ops:-1}" ] || [ "$nd" -ne 0 ]; then
-            echo "FAIL simd did not do the work"; status=1
-        fi
+    if ! calls_at_least "$ns" "${ops:-1}" || ! calls_none "$nd"; then
+        echo "FAIL simd did not do the work"; status=1
     fi
 fi
 [ $status -eq 0 ] && echo "ok   python3-cryptography ChaCha20Poly1305 on simd == default"
