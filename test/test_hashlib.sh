@@ -14,29 +14,14 @@
 set -u
 python=$1 module=$2
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
-work=$(mktemp -d)
-trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM HUP PIPE
+work_dir
+at_exit uprobes_cleanup
 
 # The module by absolute path and OPENSSL_MODULES unset, as in
 # test_python.sh: every other module stays libcrypto's own.
-cat >"$work/simd.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-alg_section = algorithm_sect
-[provider_sect]
-default = default_sect
-simd = simd_sect
-[default_sect]
-activate = 1
-[simd_sect]
-module = $module
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=simd
-CNF
+write_simd_cnf "$work/simd.cnf" "$module"
 unset OPENSSL_MODULES
 
 cat >"$work/md5.py" <<'PY'
@@ -81,16 +66,7 @@ if ! "$python" -c 'import _hashlib' 2>/dev/null; then
     echo "SKIP $python has no _hashlib (Python built without OpenSSL)"
     exit 77
 fi
-if uprobes_setup "$module" md5_final; then
-    echo "uprobes on md5_final in $module"
-elif [ $? -eq 2 ]; then
-    echo "FAIL setting uprobes on $module"; exit 1
-elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-    echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
-    exit 1
-else
-    echo "SKIP count of simd's MD5 calls: $UPROBE_SKIP"
-fi
+uprobes_start "count of simd's MD5 calls" "$module" md5_final || [ $? -eq 1 ] || exit 1
 
 status=0
 for run in simd default; do
@@ -109,7 +85,7 @@ digests=$(sed -n 's/^digests //p' "$work/simd.out")
 ns=$(uprobe_count "$work/simd.stat")
 nd=$(uprobe_count "$work/default.stat")
 echo "calls into simd's md5_final: $ns on simd, $nd on default, for ${digests:-?} digests"
-if [ "$ns" != skip ] && { [ "$ns" -lt "${digests:-1}" ] || [ "$nd" -ne 0 ]; }; then
+if ! calls_at_least "$ns" "${digests:-1}" || ! calls_none "$nd"; then
     echo "FAIL simd did not serve hashlib's MD5"; status=1
 fi
 [ $status -eq 0 ] && echo "ok   hashlib MD5 on simd, right digests"
