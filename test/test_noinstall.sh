@@ -15,8 +15,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/testlib.sh"
 . "$here/uprobes.sh"
 work_dir
-at_exit uprobes_cleanup
-aead_funcs="cp_update cp_cipher" # as in test_tls.sh
 unset OPENSSL_MODULES
 # From another directory: nothing may depend on the build dir being the cwd.
 cd /
@@ -69,7 +67,7 @@ py_simd() {
 probes=0 py=1
 if why=$(cryptography_missing "$python"); then
     py=0; echo "SKIP the python3-cryptography checks: $why"
-elif uprobes_start "proof that simd did the work (the run itself is checked)" "$module" $aead_funcs; then
+elif uprobes_start "proof that simd did the work (the run itself is checked)" "$module" $UPROBE_AEAD_FUNCS; then
     probes=1
 elif [ $? -eq 2 ]; then
     fail=$((fail + 1))

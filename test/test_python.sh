@@ -12,8 +12,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/testlib.sh"
 . "$here/uprobes.sh"
 work_dir
-at_exit uprobes_cleanup
-aead_funcs="cp_update cp_cipher" # as in test_tls.sh
 
 # cryptography loads the legacy provider when it is imported; with
 # OPENSSL_MODULES at the build dir, libcrypto would look for legacy.so there
@@ -34,7 +32,7 @@ simd_aead=0
 if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
         grep -qi '^ *ChaCha20-Poly1305 @ simd$'; then
     simd_aead=1
-    uprobes_start "proof that simd did the work" "$module" $aead_funcs ||
+    uprobes_start "proof that simd did the work" "$module" $UPROBE_AEAD_FUNCS ||
         [ $? -eq 1 ] || exit 1
 elif [ -e "${SIMDPROV_SOURCE_ROOT:-/nonexistent}/provider/cipher_chacha20_poly1305.c" ]; then
     echo "FAIL simd does not serve ChaCha20-Poly1305 (the tree has its source)"; exit 1
@@ -65,12 +63,8 @@ if [ $simd_aead = 1 ]; then
     grep -qx 'provider simd' "$work/simd.out" ||
         { echo "FAIL simd's config does not give simd's ChaCha20-Poly1305"; status=1; }
     ops=$(sed -n 's/^ops //p' "$work/simd.out")
-    ns=$(uprobe_count "$work/simd.out.stat")
-    nd=$(uprobe_count "$work/default.out.stat")
-    echo "calls into simd's ChaCha20-Poly1305: $ns on simd, $nd on default, for $ops seals and opens"
-    if ! calls_at_least "$ns" "${ops:-1}" || ! calls_none "$nd"; then
-        echo "FAIL simd did not do the work"; status=1
-    fi
+    uprobe_proof ChaCha20-Poly1305 "$work/simd.out.stat" "$work/default.out.stat" \
+        "$ops" "seals and opens" || { echo "FAIL simd did not do the work"; status=1; }
 fi
 [ $status -eq 0 ] && echo "ok   python3-cryptography ChaCha20Poly1305 on simd == default"
 exit $status

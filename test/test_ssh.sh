@@ -52,7 +52,6 @@ done
 echo "ok   $sshd and ssh import EVP_chacha20 (cipher-chachapoly-libcrypto.c): $("$sshd" -V 2>&1)"
 
 work_dir
-at_exit uprobes_cleanup
 spid="" rec_pid="" started=""
 
 # The recording below is system-wide, and a system-wide uprobe puts its

@@ -18,7 +18,6 @@ mb=${SIMDPROV_TLS_MB:-32}
 skip=0 check_ms=1
 
 work_dir
-at_exit uprobes_cleanup
 stop_server() {
     if [ -s "$work/srv.pid" ]; then
         kill "$(cat "$work/srv.pid")" 2>/dev/null
@@ -26,13 +25,8 @@ stop_server() {
 }
 at_exit stop_server
 
-# simd's ChaCha20-Poly1305 entry points that every record goes through:
-# libssl calls EVP_CipherUpdate per record (the cipher's update) and
-# EVP_Cipher reaches its cipher entry. They are static functions of
-# provider/cipher_chacha20_poly1305.c, found in the module's symbol table;
-# rename them here when they are renamed there.
-aead_funcs="cp_update cp_cipher"
-missing_funcs=$(uprobe_missing "$module" $aead_funcs)
+# simd's ChaCha20-Poly1305 entry points (uprobes.sh names them).
+missing_funcs=$(uprobe_missing "$module" $UPROBE_AEAD_FUNCS)
 
 served_by_simd() {
     OPENSSL_CONF=$cnf "$openssl" list -cipher-algorithms |
@@ -57,7 +51,7 @@ if [ $simd_aead = 1 ]; then
         fail=$((fail + 1))
         echo "FAIL simd serves ChaCha20-Poly1305 but $module has no symbol $missing_funcs to probe"
     else
-        uprobes_start "proof that simd served the records" "$module" $aead_funcs
+        uprobes_start "proof that simd served the records" "$module" $UPROBE_AEAD_FUNCS
         case $? in 1) skip=$((skip + 1)) ;; 2) fail=$((fail + 1)) ;; esac
     fi
 fi

@@ -18,11 +18,23 @@
 #   uprobe_count STATFILE          the calls CMD made into FUNC..., summed
 #   calls_at_least N WANT          N (a count or "skip") is skip or >= WANT
 #   calls_none N                   N is skip or 0
-#   uprobes_cleanup                removes the probes (call it from the EXIT
-#                                  trap, and exit on INT, TERM, HUP and PIPE
-#                                  so that it runs)
+#   uprobe_proof WHAT SIMD_STAT DEFAULT_STAT WANT UNIT
+#                                  says the calls of a run on simd and one on
+#                                  default; true if calls_at_least WANT and
+#                                  calls_none
+#   uprobes_cleanup                removes the probes (sourced after
+#                                  testlib.sh, it runs at exit by itself;
+#                                  else call it from the EXIT trap, and exit
+#                                  on INT, TERM, HUP and PIPE so that it runs)
 
 UPROBE_GROUP="" UPROBE_EVENTS="" UPROBE_SKIP=""
+
+# simd's ChaCha20-Poly1305 entry points that every record goes through:
+# libssl calls EVP_CipherUpdate per record (the cipher's update) and
+# EVP_Cipher reaches its cipher entry. They are static functions of
+# provider/cipher_chacha20_poly1305.c, found in the module's symbol table;
+# rename them here when they are renamed there.
+UPROBE_AEAD_FUNCS="cp_update cp_cipher"
 
 uprobes_setup() {
     module=$1; shift
@@ -120,9 +132,19 @@ uprobe_count() {
 calls_at_least() { [ "$1" = skip ] || [ "$1" -ge "$2" ]; }
 calls_none() { [ "$1" = skip ] || [ "$1" -eq 0 ]; }
 
+uprobe_proof() { # what, simd run's stat file, default run's, want, unit
+    up_ns=$(uprobe_count "$2") up_nd=$(uprobe_count "$3")
+    echo "calls into simd's $1: $up_ns on simd, $up_nd on default, for ${4:-?} $5"
+    calls_at_least "$up_ns" "${4:-1}" && calls_none "$up_nd"
+}
+
 uprobes_cleanup() {
     if [ -n "$UPROBE_GROUP" ]; then
         perf probe -q -d "$UPROBE_GROUP:*" >/dev/null 2>&1
     fi
     UPROBE_GROUP="" UPROBE_EVENTS=""
 }
+
+if command -v at_exit >/dev/null 2>&1; then
+    at_exit uprobes_cleanup
+fi
