@@ -20,8 +20,7 @@ work_dir
 
 # The module by absolute path and OPENSSL_MODULES unset, as in
 # test_python.sh: every other module stays libcrypto's own.
-write_simd_cnf "$work/simd.cnf" "$module"
-unset OPENSSL_MODULES
+simd_cnf_by_path "$work/simd.cnf" "$module"
 
 cat >"$work/md5.py" <<'PY'
 import ctypes, hashlib, sys

@@ -18,8 +18,7 @@ work_dir
 # and the import fails ("DSO support routines::could not load the shared
 # library"). So this config names simd.so by its absolute path and
 # OPENSSL_MODULES is unset.
-write_simd_cnf "$work/simd.cnf" "$module"
-unset OPENSSL_MODULES
+simd_cnf_by_path "$work/simd.cnf" "$module"
 
 run() { # config, output
     OPENSSL_CONF=$1 counted "$2.stat" "$python" "$here/chacha20_poly1305.py" >"$2"

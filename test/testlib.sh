@@ -17,7 +17,8 @@
 #   summary                  "P passed, F failed[, S skipped]" (skipped when
 #                            the script set skip=0 to count them); false if
 #                            a check failed
-#   write_simd_cnf FILE MODULE    simdprov.cnf with the module by path
+#   simd_cnf_by_path FILE MODULE  writes simdprov.cnf with the module by
+#                                 path, unsets OPENSSL_MODULES
 #   simd_cnf_sections MODULE      its provider and algorithm sections
 #   cryptography_missing PYTHON   true, saying why, if PYTHON cannot import
 #                                 cryptography
@@ -74,15 +75,16 @@ default_properties = ?provider=simd
 CNF
 }
 
-# simdprov.cnf naming the module by its path, for runs without
-# OPENSSL_MODULES: every other module (legacy, which python3-cryptography
-# loads when imported) then comes from libcrypto's own modules directory.
-write_simd_cnf() { # file, module
+# simdprov.cnf naming the module by its path, and no OPENSSL_MODULES: every
+# other module (legacy, which python3-cryptography loads when imported) then
+# comes from libcrypto's own modules directory.
+simd_cnf_by_path() { # file, module
     {
         printf '%s\n' 'openssl_conf = openssl_init' '[openssl_init]' \
             'providers = provider_sect' 'alg_section = algorithm_sect'
         simd_cnf_sections "$2"
     } >"$1"
+    unset OPENSSL_MODULES
 }
 
 cryptography_missing() { # python
