@@ -5,18 +5,8 @@
 # Usage: test_cli.sh OPENSSL SIMDPROV_CNF FETCH_CHECK   (OPENSSL_MODULES set)
 set -u
 openssl=$1 cnf=$2 fetch_check=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0 fail=0
-
-check() { # name, then a command that must succeed
-    name=$1; shift
-    if "$@" >"$work/out" 2>&1; then
-        pass=$((pass + 1)); echo "ok   $name"
-    else
-        fail=$((fail + 1)); echo "FAIL $name"; sed 's/^/     /' "$work/out"
-    fi
-}
+. "$(dirname "$0")/testlib.sh"
+work_dir
 
 # A config with simd alone: whatever works under it, simd served.
 cat >"$work/simd-only.cnf" <<CNF
@@ -85,5 +75,4 @@ check "mac POLY1305 -propquery provider=simd == default" mac_propq
 check "speed -evp chacha20 runs on simd" speed chacha20
 check "speed -evp md5 runs on simd" speed md5
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

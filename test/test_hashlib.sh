@@ -14,30 +14,13 @@
 set -u
 python=$1 module=$2
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
-work=$(mktemp -d)
-trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM HUP PIPE
+work_dir
 
 # The module by absolute path and OPENSSL_MODULES unset, as in
 # test_python.sh: every other module stays libcrypto's own.
-cat >"$work/simd.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-alg_section = algorithm_sect
-[provider_sect]
-default = default_sect
-simd = simd_sect
-[default_sect]
-activate = 1
-[simd_sect]
-module = $module
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=simd
-CNF
-unset OPENSSL_MODULES
+simd_cnf_by_path "$work/simd.cnf" "$module"
 
 cat >"$work/md5.py" <<'PY'
 import ctypes, hashlib, sys
@@ -81,16 +64,7 @@ if ! "$python" -c 'import _hashlib' 2>/dev/null; then
     echo "SKIP $python has no _hashlib (Python built without OpenSSL)"
     exit 77
 fi
-if uprobes_setup "$module" md5_final; then
-    echo "uprobes on md5_final in $module"
-elif [ $? -eq 2 ]; then
-    echo "FAIL setting uprobes on $module"; exit 1
-elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-    echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
-    exit 1
-else
-    echo "SKIP count of simd's MD5 calls: $UPROBE_SKIP"
-fi
+uprobes_start "count of simd's MD5 calls" "$module" md5_final || [ $? -eq 1 ] || exit 1
 
 status=0
 for run in simd default; do
@@ -106,11 +80,7 @@ grep -qx 'simd available 1' "$work/simd.out" ||
 grep -qx 'simd available 0' "$work/default.out" ||
     { echo "FAIL the default run has simd"; status=1; }
 digests=$(sed -n 's/^digests //p' "$work/simd.out")
-ns=$(uprobe_count "$work/simd.stat")
-nd=$(uprobe_count "$work/default.stat")
-echo "calls into simd's md5_final: $ns on simd, $nd on default, for ${digests:-?} digests"
-if [ "$ns" != skip ] && { [ "$ns" -lt "${digests:-1}" ] || [ "$nd" -ne 0 ]; }; then
-    echo "FAIL simd did not serve hashlib's MD5"; status=1
-fi
+uprobe_proof md5_final "$work/simd.stat" "$work/default.stat" "$digests" digests ||
+    { echo "FAIL simd did not serve hashlib's MD5"; status=1; }
 [ $status -eq 0 ] && echo "ok   hashlib MD5 on simd, right digests"
 exit $status

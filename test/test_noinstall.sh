@@ -12,24 +12,12 @@
 set -u
 cnf=$1 src_cnf=$2 module=$3 openssl=$4 python=$5
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
-work=$(mktemp -d)
-trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM HUP PIPE
-aead_funcs="cp_update cp_cipher" # as in test_tls.sh
+work_dir
 unset OPENSSL_MODULES
 # From another directory: nothing may depend on the build dir being the cwd.
 cd /
-pass=0 fail=0
-
-check() { # name, then a command that must succeed
-    name=$1; shift
-    if "$@" >"$work/out" 2>&1; then
-        pass=$((pass + 1)); echo "ok   $name"
-    else
-        fail=$((fail + 1)); echo "FAIL $name"; sed 's/^/     /' "$work/out"
-    fi
-}
 
 names_module() {
     grep -qxF "module = $module" "$cnf" || { echo "no line 'module = $module' in $cnf"; return 1; }
@@ -74,19 +62,15 @@ py_simd() {
     ops=$(sed -n 's/^ops //p' "$work/py.out")
     n=$(uprobe_count "$work/py.stat")
     echo "calls into simd's ChaCha20-Poly1305: $n for $ops seals and opens"
-    [ "$n" = skip ] || [ "$n" -ge "${ops:-1}" ]
+    calls_at_least "$n" "${ops:-1}"
 }
 probes=0 py=1
-if ! "$python" -c 'import cryptography' 2>/dev/null; then
-    py=0; echo "SKIP the python3-cryptography checks: $python has no cryptography module (Debian: python3-cryptography)"
-elif uprobes_setup "$module" $aead_funcs; then
+if why=$(cryptography_missing "$python"); then
+    py=0; echo "SKIP the python3-cryptography checks: $why"
+elif uprobes_start "proof that simd did the work (the run itself is checked)" "$module" $UPROBE_AEAD_FUNCS; then
     probes=1
 elif [ $? -eq 2 ]; then
-    fail=$((fail + 1)); echo "FAIL setting uprobes on $module"
-elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-    fail=$((fail + 1)); echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
-else
-    echo "SKIP proof that simd did the work (the run itself is checked): $UPROBE_SKIP"
+    fail=$((fail + 1))
 fi
 if [ $py = 1 ]; then
     check "python3-cryptography imports and runs ChaCha20Poly1305 on simd" py_simd
@@ -118,5 +102,4 @@ check "OPENSSL_MODULES=build + simdprov.cnf: legacy fails to load" modules_form_
 [ $py = 1 ] &&
     check "OPENSSL_MODULES=build + simdprov.cnf: python3-cryptography fails" modules_form_breaks_python
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

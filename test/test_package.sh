@@ -14,6 +14,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 top=$PWD
+. test/testlib.sh # simd_cnf_sections; check is this script's own (below)
 
 skip() { echo "skip: $*"; exit 77; }
 [ "${SIMDPROV_SKIP_PACKAGE:-0}" != 1 ] || skip "SIMDPROV_SKIP_PACKAGE=1"
@@ -50,6 +51,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$root" "$out"' EXIT
 trap 'exit 1' INT TERM
 pass=0 fail=0
+# Not testlib.sh's: the commands run in the root through run, which keeps
+# their output in $out; a failure shows the start of their stderr.
 check() {
     name=$1; shift
     if "$@"; then pass=$((pass + 1)); echo "ok   $name"
@@ -135,16 +138,7 @@ check "example config: list -cipher-algorithms names ChaCha20 @ simd" says "ChaC
 enable="sed -i '/^\[openssl_init\]\$/a providers = provider_sect\nalg_section = algorithm_sect' /etc/ssl/openssl.cnf
 cat >>/etc/ssl/openssl.cnf <<'EOF'
 # simdprov begin
-[provider_sect]
-default = default_sect
-simd = simd_sect
-[default_sect]
-activate = 1
-[simd_sect]
-module = simd.so
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=simd
+$(simd_cnf_sections simd.so)
 # simdprov end
 EOF"
 disable="sed -i -e '/^providers = provider_sect\$/d' -e '/^alg_section = algorithm_sect\$/d' \\

@@ -9,58 +9,30 @@
 set -u
 python=$1 module=$2 openssl=$3
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
-work=$(mktemp -d)
-trap 'uprobes_cleanup; rm -rf "$work"' EXIT
-trap 'exit 1' INT TERM HUP PIPE
-aead_funcs="cp_update cp_cipher" # as in test_tls.sh
+work_dir
 
 # cryptography loads the legacy provider when it is imported; with
 # OPENSSL_MODULES at the build dir, libcrypto would look for legacy.so there
 # and the import fails ("DSO support routines::could not load the shared
 # library"). So this config names simd.so by its absolute path and
-# OPENSSL_MODULES is unset: every other module comes from libcrypto's own
-# modules directory. Otherwise the same as simdprov.cnf.
-cat >"$work/simd.cnf" <<CNF
-openssl_conf = openssl_init
-[openssl_init]
-providers = provider_sect
-alg_section = algorithm_sect
-[provider_sect]
-default = default_sect
-simd = simd_sect
-[default_sect]
-activate = 1
-[simd_sect]
-module = $module
-activate = 1
-[algorithm_sect]
-default_properties = ?provider=simd
-CNF
-unset OPENSSL_MODULES
+# OPENSSL_MODULES is unset.
+simd_cnf_by_path "$work/simd.cnf" "$module"
 
 run() { # config, output
     OPENSSL_CONF=$1 counted "$2.stat" "$python" "$here/chacha20_poly1305.py" >"$2"
 }
 
-if ! "$python" -c 'import cryptography' 2>/dev/null; then
-    echo "SKIP $python has no cryptography module (Debian: python3-cryptography)"
-    exit 77
+if why=$(cryptography_missing "$python"); then
+    echo "SKIP $why"; exit 77
 fi
 simd_aead=0
 if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
         grep -qi '^ *ChaCha20-Poly1305 @ simd$'; then
     simd_aead=1
-    if uprobes_setup "$module" $aead_funcs; then
-        echo "uprobes on $aead_funcs in $module"
-    elif [ $? -eq 2 ]; then
-        echo "FAIL setting uprobes on $module"; exit 1
-    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-        echo "FAIL proof that simd did the work (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
-        exit 1
-    else
-        echo "SKIP proof that simd did the work: $UPROBE_SKIP"
-    fi
+    uprobes_start "proof that simd did the work" "$module" $UPROBE_AEAD_FUNCS ||
+        [ $? -eq 1 ] || exit 1
 elif [ -e "${SIMDPROV_SOURCE_ROOT:-/nonexistent}/provider/cipher_chacha20_poly1305.c" ]; then
     echo "FAIL simd does not serve ChaCha20-Poly1305 (the tree has its source)"; exit 1
 else
@@ -90,14 +62,8 @@ if [ $simd_aead = 1 ]; then
     grep -qx 'provider simd' "$work/simd.out" ||
         { echo "FAIL simd's config does not give simd's ChaCha20-Poly1305"; status=1; }
     ops=$(sed -n 's/^ops //p' "$work/simd.out")
-    ns=$(uprobe_count "$work/simd.out.stat")
-    nd=$(uprobe_count "$work/default.out.stat")
-    echo "calls into simd's ChaCha20-Poly1305: $ns on simd, $nd on default, for $ops seals and opens"
-    if [ "$ns" != skip ]; then
-        if [ "$ns" -lt "${ops:-1}" ] || [ "$nd" -ne 0 ]; then
-            echo "FAIL simd did not do the work"; status=1
-        fi
-    fi
+    uprobe_proof ChaCha20-Poly1305 "$work/simd.out.stat" "$work/default.out.stat" \
+        "$ops" "seals and opens" || { echo "FAIL simd did not do the work"; status=1; }
 fi
 [ $status -eq 0 ] && echo "ok   python3-cryptography ChaCha20Poly1305 on simd == default"
 exit $status

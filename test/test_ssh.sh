@@ -22,10 +22,11 @@
 set -u
 cnf=$1 module=$2
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/testlib.sh"
 . "$here/uprobes.sh"
 unset OPENSSL_MODULES
 mb=${SIMDPROV_SSH_MB:-32}
-pass=0 fail=0 skip=0
+skip=0 check_ms=1
 
 # sshd re-execs itself per connection, which needs an absolute path.
 sshd=$(command -v sshd 2>/dev/null || echo /usr/sbin/sshd)
@@ -50,16 +51,8 @@ for t in "$sshd" "$(command -v ssh)"; do
 done
 echo "ok   $sshd and ssh import EVP_chacha20 (cipher-chachapoly-libcrypto.c): $("$sshd" -V 2>&1)"
 
-work=$(mktemp -d)
+work_dir
 spid="" rec_pid="" started=""
-cleanup() {
-    for p in $started; do kill "$p" 2>/dev/null; done
-    [ -n "$rec_pid" ] && kill "$rec_pid" 2>/dev/null
-    uprobes_cleanup
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
 
 # The recording below is system-wide, and a system-wide uprobe puts its
 # breakpoint into every process that maps the file: a test beside this one
@@ -74,39 +67,22 @@ if ! grep -qxF "module = $work/simd.so" "$work/simd.cnf"; then
 fi
 cnf=$work/simd.cnf module=$work/simd.so
 
-check() { # name, then a command that must succeed
-    name=$1; shift
-    t0=$(date +%s%N)
-    if "$@" >"$work/out" 2>&1; then
-        note " ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
-        pass=$((pass + 1)); echo "ok   $name$(cat "$work/note" 2>/dev/null)"
-    else
-        fail=$((fail + 1)); echo "FAIL $name"; sed 's/^/     /' "$work/out"
-    fi
-    rm -f "$work/note"
-}
-note() { printf '%s' "$*" >>"$work/note"; }
-
 # simd's raw ChaCha20 entries: EVP_Cipher reaches chacha20_cipher,
 # EVP_CipherUpdate chacha20_update (static functions of
 # provider/cipher_chacha20.c, found in the module's symbol table; rename them
 # here when they are renamed there).
 funcs="chacha20_cipher chacha20_update"
 probes=0
-for f in $funcs; do
-    if ! nm "$module" 2>/dev/null | grep -q " [tT] $f\$"; then
-        echo "FAIL $module has no symbol $f to probe"; exit 1
-    fi
-done
-if uprobes_setup "$module" $funcs; then
-    probes=1; echo "uprobes on $funcs in $module"
+missing=$(uprobe_missing "$module" $funcs)
+if [ -n "$missing" ]; then
+    echo "FAIL $module has no symbol $missing to probe"; exit 1
+fi
+if uprobes_start "proof that simd served the packets" "$module" $funcs; then
+    probes=1
 elif [ $? -eq 2 ]; then
-    echo "FAIL setting uprobes on $module"; exit 1
-elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-    echo "FAIL proof that simd served the packets (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
     exit 1
 else
-    skip=$((skip + 1)); echo "SKIP proof that simd served the packets: $UPROBE_SKIP"
+    skip=$((skip + 1))
 fi
 
 # Recording: system-wide (perf record -a) with the forks, then each sample
@@ -163,7 +139,13 @@ user=$(id -un)
 # disk would be the bottleneck of the timings.
 shm=$work
 [ -d /dev/shm ] && [ -w /dev/shm ] && shm=$(mktemp -d /dev/shm/simdprov-ssh.XXXXXX)
-trap 'cleanup; [ "$shm" = "$work" ] || rm -rf "$shm"' EXIT
+at_exit '[ "$shm" = "$work" ] || rm -rf "$shm"'
+# Given last, so run first at exit: sshd and perf stop before their files go.
+stop_all() {
+    for p in $started; do kill "$p" 2>/dev/null; done
+    [ -n "$rec_pid" ] && kill "$rec_pid" 2>/dev/null
+}
+at_exit stop_all
 head -c $((mb << 20)) /dev/urandom >"$shm/data"
 sent=$(sha256sum <"$shm/data")
 
@@ -246,7 +228,7 @@ end_count() { # end name, its config, the comm that must carry it, root pid
     fi
     if [ "$2" = "$cnf" ]; then
         best=$(awk -F'[][=]' -v c="$3" '$1 == c && $4 > m { m = $4 } END { print m + 0 }' "$work/pp")
-        if [ "$best" -lt $(((mb << 20) / 16384)) ]; then
+        if ! calls_at_least "$best" $(((mb << 20) / 16384)); then
             echo "$1 on $cnf: no $3 process made $(((mb << 20) / 16384)) calls into simd's ChaCha20 for $mb MB"
             cat "$work/pp"
             return 1
@@ -389,5 +371,4 @@ if [ "${SIMDPROV_SSH_BENCH:-0}" -gt 0 ]; then
     cat "$work/out"
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+summary

@@ -12,44 +12,21 @@
 # Usage: test_tls.sh OPENSSL SIMDPROV_CNF SIMD_SO   (OPENSSL_MODULES set)
 set -u
 openssl=$1 cnf=$2 module=$3
+. "$(dirname "$0")/testlib.sh"
 . "$(dirname "$0")/uprobes.sh"
-work=$(mktemp -d)
 mb=${SIMDPROV_TLS_MB:-32}
-pass=0 fail=0 skip=0
+skip=0 check_ms=1
 
-cleanup() {
+work_dir
+stop_server() {
     if [ -s "$work/srv.pid" ]; then
         kill "$(cat "$work/srv.pid")" 2>/dev/null
     fi
-    uprobes_cleanup
-    rm -rf "$work"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP PIPE
+at_exit stop_server
 
-check() { # name, then a command that must succeed
-    name=$1; shift
-    t0=$(date +%s%N)
-    if "$@" >"$work/out" 2>&1; then
-        note " ($(( ($(date +%s%N) - t0) / 1000000 )) ms)"
-        pass=$((pass + 1)); echo "ok   $name$(cat "$work/note" 2>/dev/null)"
-    else
-        fail=$((fail + 1)); echo "FAIL $name"; sed 's/^/     /' "$work/out"
-    fi
-    rm -f "$work/note"
-}
-note() { printf '%s' "$*" >>"$work/note"; }
-
-# simd's ChaCha20-Poly1305 entry points that every record goes through:
-# libssl calls EVP_CipherUpdate per record (the cipher's update) and
-# EVP_Cipher reaches its cipher entry. They are static functions of
-# provider/cipher_chacha20_poly1305.c, found in the module's symbol table;
-# rename them here when they are renamed there.
-aead_funcs="cp_update cp_cipher"
-missing_funcs=""
-for f in $aead_funcs; do
-    nm "$module" 2>/dev/null | grep -q " [tT] $f\$" || missing_funcs="$missing_funcs $f"
-done
+# simd's ChaCha20-Poly1305 entry points (uprobes.sh names them).
+missing_funcs=$(uprobe_missing "$module" $UPROBE_AEAD_FUNCS)
 
 served_by_simd() {
     OPENSSL_CONF=$cnf "$openssl" list -cipher-algorithms |
@@ -72,17 +49,10 @@ fi
 if [ $simd_aead = 1 ]; then
     if [ -n "$missing_funcs" ]; then
         fail=$((fail + 1))
-        echo "FAIL simd serves ChaCha20-Poly1305 but $module has no symbol$missing_funcs to probe"
-    elif uprobes_setup "$module" $aead_funcs; then
-        echo "uprobes on $(echo $aead_funcs) in $module"
-    elif [ $? -eq 2 ]; then
-        fail=$((fail + 1)); echo "FAIL setting uprobes on $module"
-    elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-        fail=$((fail + 1))
-        echo "FAIL proof that simd served the records (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
+        echo "FAIL simd serves ChaCha20-Poly1305 but $module has no symbol $missing_funcs to probe"
     else
-        skip=$((skip + 1))
-        echo "SKIP proof that simd served the records: $UPROBE_SKIP"
+        uprobes_start "proof that simd served the records" "$module" $UPROBE_AEAD_FUNCS
+        case $? in 1) skip=$((skip + 1)) ;; 2) fail=$((fail + 1)) ;; esac
     fi
 fi
 
@@ -129,13 +99,12 @@ await_exit() {
 end_count() { # end name, its config, stat file
     n=$(uprobe_count "$3")
     note " $1=$n"
-    [ "$n" = skip ] && return 0
     if [ "$2" = "$cnf" ]; then
-        if [ "$n" -lt $(((mb << 20) / 16384)) ]; then
+        if ! calls_at_least "$n" $(((mb << 20) / 16384)); then
             echo "$1 on simdprov.cnf made $n calls into simd's ChaCha20-Poly1305 for $mb MB (want >= one per 16 KiB record)"
             return 1
         fi
-    elif [ "$n" -ne 0 ]; then
+    elif ! calls_none "$n"; then
         echo "$1 on default made $n calls into simd"
         return 1
     fi
@@ -240,5 +209,4 @@ if [ $simd_aead = 1 ]; then
     check "speed -evp chacha20-poly1305 runs on simd" speed
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+summary
