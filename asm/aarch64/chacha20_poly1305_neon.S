@@ -1,9 +1,9 @@
 /*
  * Stitched ChaCha20-Poly1305 body: NEON ChaCha20 four blocks at a time (the
- * 4-block group of chacha20_neon.S, chacha20_neon.inc) with scalar Poly1305 (the arithmetic of
- * poly1305_scalar.S) in the same loop, so the integer pipes absorb 256
- * bytes of ciphertext while the vector pipes make the next 256 bytes of
- * keystream.
+ * 4-block group of chacha20_neon.S, chacha20_neon.inc) with scalar Poly1305
+ * (the arithmetic of poly1305_scalar.S) in the same loop, so the integer
+ * pipes absorb 256 bytes of ciphertext while the vector pipes make the next
+ * 256 bytes of keystream.
  *
  * void chacha20_poly1305_neon_core(uint8_t *out, const uint8_t *in,
  *                                  size_t len, const uint32_t key[8],

@@ -24,8 +24,7 @@
  * chacha20_sve2.S); x0 out, x1 in, x2 len, x6 mac_in, x8 sigma, w10 round
  * count, x11..x13 h, x14 r0, x15 r1, x16 s1, x5 the constant 1 (st is kept
  * in the frame), x19 N/4, x20 the pair count, x3 x4 x7 x9 x17 x21 Poly1305
- * scratch. d8..d15 and x19..x21 are
- * saved; x30 stays in place.
+ * scratch. d8..d15 and x19..x21 are saved; x30 stays in place.
  */
 #include "asm.h"
 #include "poly1305_step.h"
