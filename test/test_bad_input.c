@@ -1236,9 +1236,25 @@ static void run(const row *r, const tu_alg_fns *f, outcome *o)
         r->digest(&f->d, o);
 }
 
-/* Every row on simd and, where the row says so, on the default provider.
- * A row passes when simd returned what the row expects and, where the
- * default provider ran it too, gave the same outcome and output. */
+/*
+ * The verdict on one row, printed: it passes when simd (s) returned what
+ * the row expects (ORACLE: what the default provider returned) and, where
+ * the default provider ran it too (oracle; its outcome in d), gave the same
+ * outcome and output. Returns 1 for a failure, so callers count them.
+ */
+static int judge(const char *kind, const char *name, int expect, int oracle,
+                 const outcome *s, const outcome *d)
+{
+    int ok = (expect == ORACLE ? s->ret == d->ret : s->ret == expect) &&
+             (!oracle || same(s, d));
+
+    printf("    %-5s %-8s %-42s simd=%d%s\n", ok ? "ok" : "FAIL", kind, name,
+           s->ret, oracle ? (d->ret ? " default=1" : " default=0") : "");
+    ERR_clear_error();
+    return !ok;
+}
+
+/* Every row on simd and, where the row says so, on the default provider. */
 static void run_rows(const char *kind, const row *rows, size_t n)
 {
     tu_alg_fns fs, fd;
@@ -1250,18 +1266,11 @@ static void run_rows(const char *kind, const row *rows, size_t n)
     for (size_t i = 0; i < n; i++) {
         const row *r = &rows[i];
         outcome s = {0}, d = {0};
-        int ok;
 
         run(r, &fs, &s);
         if (r->oracle)
             run(r, &fd, &d);
-        ok = (r->expect == ORACLE ? s.ret == d.ret : s.ret == r->expect) &&
-             (!r->oracle || same(&s, &d));
-        printf("    %-5s %-8s %-42s simd=%d%s\n", ok ? "ok" : "FAIL", kind,
-               r->name, s.ret,
-               r->oracle ? (d.ret ? " default=1" : " default=0") : "");
-        ERR_clear_error();
-        bad += !ok;
+        bad += judge(kind, r->name, r->expect, r->oracle, &s, &d);
     }
     CU_ASSERT_EQUAL(bad, 0);
 }
@@ -1292,19 +1301,12 @@ static void test_aead_table(void)
         int oracle = r->oracle &&
                      (null_is_final || r->cipher != a_cipher_null_null_0);
         outcome s = {0}, d = {0};
-        int ok;
 
         r->cipher(&fs, &s);
         if (oracle)
             r->cipher(&fd, &d);
         /* ORACLE rows are never the one left to simd above. */
-        ok = (r->expect == ORACLE ? s.ret == d.ret : s.ret == r->expect) &&
-             (!oracle || same(&s, &d));
-        printf("    %-5s %-8s %-42s simd=%d%s\n", ok ? "ok" : "FAIL", "aead",
-               r->name, s.ret,
-               oracle ? (d.ret ? " default=1" : " default=0") : "");
-        ERR_clear_error();
-        bad += !ok;
+        bad += judge("aead", r->name, r->expect, oracle, &s, &d);
     }
     CU_ASSERT_EQUAL(bad, 0);
 }
@@ -1327,18 +1329,11 @@ static void test_mac_table(void)
     for (size_t i = 0; i < SIMD_COUNT(mac_rows); i++) {
         const mac_row *r = &mac_rows[i];
         outcome s = {0}, d = {0};
-        int ok;
 
         r->fn(&fs, &s);
         if (r->oracle)
             r->fn(&fd, &d);
-        ok = (r->expect == ORACLE ? s.ret == d.ret : s.ret == r->expect) &&
-             (!r->oracle || same(&s, &d));
-        printf("    %-5s %-8s %-42s simd=%d%s\n", ok ? "ok" : "FAIL",
-               "poly1305", r->name, s.ret,
-               r->oracle ? (d.ret ? " default=1" : " default=0") : "");
-        ERR_clear_error();
-        bad += !ok;
+        bad += judge("poly1305", r->name, r->expect, r->oracle, &s, &d);
     }
     CU_ASSERT_EQUAL(bad, 0);
 }

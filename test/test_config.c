@@ -4,6 +4,7 @@
  * simdprov.cnf routing ChaCha20 and MD5 (and nothing else) to simd.
  */
 #define _GNU_SOURCE /* mkstemp, unsetenv */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,37 +25,56 @@ static int write_file(const char *path, const char *text)
     return fclose(f) == 0;
 }
 
-/* Writes a config with a simd section holding `extra` lines; returns a new
- * library context that loaded it. (OpenSSL 3.0 activates on any "activate"
- * line, even "activate = 0": leave the line out instead.) */
-static OSSL_LIB_CTX *load_config(const char *extra, int activate)
+/*
+ * Formats a config (printf-style) into a temporary file and returns a new
+ * library context that loaded it, or NULL (also when the text would not
+ * fit). Both configs below go through here.
+ */
+static OSSL_LIB_CTX *load_config_text(const char *text, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static OSSL_LIB_CTX *load_config_text(const char *text, ...)
 {
     char path[] = "/tmp/simdprov-test-XXXXXX";
-    const char *module = getenv("SIMDPROV_MODULE");
-    char text[1024];
+    char conf[1024];
     OSSL_LIB_CTX *lc;
-    int fd = mkstemp(path), ok;
+    va_list ap;
+    int fd = mkstemp(path), n, ok;
 
-    if (fd < 0 || module == NULL)
+    if (fd < 0)
         return NULL;
     close(fd);
-    snprintf(text, sizeof(text),
-             "openssl_conf = init\n[init]\nproviders = provs\n"
-             "[provs]\nsimd = simd_sect\n"
-             "[simd_sect]\nmodule = %s\n%s%s",
-             module, activate ? "activate = 1\n" : "", extra);
-    ok = write_file(path, text);
-    /* The config, not the environment, must be what decides. */
-    unsetenv("SIMDPROV_LEVEL");
-    unsetenv("SIMDPROV_CHACHA20");
-    unsetenv("SIMDPROV_MD5");
-    lc = OSSL_LIB_CTX_new();
-    if (!ok || lc == NULL || !OSSL_LIB_CTX_load_config(lc, path)) {
+    va_start(ap, text);
+    n = vsnprintf(conf, sizeof(conf), text, ap);
+    va_end(ap);
+    /* A cut-off config could load and say something else. */
+    ok = n >= 0 && (size_t)n < sizeof(conf) && write_file(path, conf);
+    lc = ok ? OSSL_LIB_CTX_new() : NULL;
+    if (lc != NULL && !OSSL_LIB_CTX_load_config(lc, path)) {
         OSSL_LIB_CTX_free(lc);
         lc = NULL;
     }
     remove(path);
     return lc;
+}
+
+/* A config with a simd section holding `extra` lines. (OpenSSL 3.0
+ * activates on any "activate" line, even "activate = 0": leave the line out
+ * instead.) */
+static OSSL_LIB_CTX *load_config(const char *extra, int activate)
+{
+    const char *module = getenv("SIMDPROV_MODULE");
+
+    if (module == NULL)
+        return NULL;
+    /* The config, not the environment, must be what decides. */
+    unsetenv("SIMDPROV_LEVEL");
+    unsetenv("SIMDPROV_CHACHA20");
+    unsetenv("SIMDPROV_MD5");
+    return load_config_text("openssl_conf = init\n[init]\nproviders = provs\n"
+                            "[provs]\nsimd = simd_sect\n"
+                            "[simd_sect]\nmodule = %s\n%s%s",
+                            module, activate ? "activate = 1\n" : "", extra);
 }
 
 /* The provider's config section feeds the override. */
@@ -138,31 +158,18 @@ static void test_shipped_config(void)
 /* A config that activates default and simd and sets default_properties. */
 static OSSL_LIB_CTX *load_props_config(const char *props)
 {
-    char path[] = "/tmp/simdprov-test-XXXXXX";
     const char *module = getenv("SIMDPROV_MODULE");
-    char text[1024];
-    OSSL_LIB_CTX *lc;
-    int fd = mkstemp(path), ok;
 
-    if (fd < 0 || module == NULL)
+    if (module == NULL)
         return NULL;
-    close(fd);
-    snprintf(text, sizeof(text),
-             "openssl_conf = init\n[init]\nproviders = provs\n"
-             "alg_section = algs\n"
-             "[provs]\ndefault = default_sect\nsimd = simd_sect\n"
-             "[default_sect]\nactivate = 1\n"
-             "[simd_sect]\nmodule = %s\nactivate = 1\n"
-             "[algs]\ndefault_properties = %s\n",
-             module, props);
-    ok = write_file(path, text);
-    lc = OSSL_LIB_CTX_new();
-    if (!ok || lc == NULL || !OSSL_LIB_CTX_load_config(lc, path)) {
-        OSSL_LIB_CTX_free(lc);
-        lc = NULL;
-    }
-    remove(path);
-    return lc;
+    return load_config_text("openssl_conf = init\n[init]\nproviders = provs\n"
+                            "alg_section = algs\n"
+                            "[provs]\ndefault = default_sect\n"
+                            "simd = simd_sect\n"
+                            "[default_sect]\nactivate = 1\n"
+                            "[simd_sect]\nmodule = %s\nactivate = 1\n"
+                            "[algs]\ndefault_properties = %s\n",
+                            module, props);
 }
 
 /* Which provider serves each of simd's algorithms for the query `propq`
