@@ -291,10 +291,10 @@ ENTRY(chacha20_avx2_8x)
      * first column pair, and columns 0 and 1 theirs from diagonals 3
      * and 0, so each half-round's first pair waits only on the previous
      * first pair while the second pair is still in flight. Kept because
-     * measured (docs/performance.md, 2026-12-02): on Zen 4 it ties the
-     * two-temporary loop on an idle core and is 4-5% faster on a busy
-     * one; llvm-mca gives 2-7% fewer cycles on znver3/4, Skylake, Ice Lake
-     * and Alder Lake.
+     * measured (docs/performance.md, 2026-12-02): on Zen 4 the
+     * two-temporary loop ran 4-6% slower at some stack placements, this
+     * one at its best speed -0.4% at all; llvm-mca gives 2-7% fewer
+     * cycles on znver3/4, Skylake, Ice Lake and Alder Lake.
      * ymm8 holds c8 or c10, ymm9 c9, ymm11 c11; the other of c8/c10 waits
      * in CMEM. */
     .p2align 5
