@@ -2,9 +2,10 @@
  * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
  * lane i = block i), implementing the kernel ABI for any whole number of
  * blocks, and a 9-block hybrid built on it (whole groups only, see below).
- * The same register pressure as the SSSE3 4-block kernel (16 words + 2
- * rotate temps > 16 registers), solved the same way: two of the c words
- * (x8..x11) live on the stack at a time. Rotates by 16/8 are vpshufb.
+ * 16 state words and a rotate temporary need 17 registers, so one c word
+ * (x8 or x10) lives on the stack at a time in the 8-block kernel; the
+ * hybrid keeps two rotate temporaries and two c words on the stack.
+ * Rotates by 16/8 are vpshufb.
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Both end with vzeroupper;
  * the 8-block kernel uses only caller-saved registers, the hybrid saves and
  * restores the callee-saved ones its scalar block needs.
@@ -33,24 +34,39 @@
 #define PRE 640
 #define FRAME8 704
 
-/* Two quarter-rounds in parallel on ymm registers (by number), temps 10,11. */
-.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
+/* The first step of four quarter-rounds (a += b, d ^= a, d <<<= 16): it
+ * does not touch the c words, so all four columns or diagonals of a
+ * half-round start together whichever c words are in registers. */
+.macro STEP1X4 a0, b0, d0, a1, b1, d1, a2, b2, d2, a3, b3, d3
     vpaddd %ymm\b0, %ymm\a0, %ymm\a0
     vpaddd %ymm\b1, %ymm\a1, %ymm\a1
+    vpaddd %ymm\b2, %ymm\a2, %ymm\a2
+    vpaddd %ymm\b3, %ymm\a3, %ymm\a3
     vpxor %ymm\a0, %ymm\d0, %ymm\d0
     vpxor %ymm\a1, %ymm\d1, %ymm\d1
+    vpxor %ymm\a2, %ymm\d2, %ymm\d2
+    vpxor %ymm\a3, %ymm\d3, %ymm\d3
     vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
     vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
+    vpshufb .Lrot16(%rip), %ymm\d2, %ymm\d2
+    vpshufb .Lrot16(%rip), %ymm\d3, %ymm\d3
+.endm
+
+/* The other three steps of two quarter-rounds in parallel. One rotate
+ * temporary (10) serves both: each rotate writes it whole before reading
+ * it, so renaming keeps the chains independent, and the register this
+ * frees holds a third c word. */
+.macro REST2 a0, b0, c0, d0, a1, b1, c1, d1
     vpaddd %ymm\d0, %ymm\c0, %ymm\c0
     vpaddd %ymm\d1, %ymm\c1, %ymm\c1
     vpxor %ymm\c0, %ymm\b0, %ymm\b0
     vpxor %ymm\c1, %ymm\b1, %ymm\b1
     vpsrld $20, %ymm\b0, %ymm10
-    vpsrld $20, %ymm\b1, %ymm11
     vpslld $12, %ymm\b0, %ymm\b0
-    vpslld $12, %ymm\b1, %ymm\b1
     vpor %ymm10, %ymm\b0, %ymm\b0
-    vpor %ymm11, %ymm\b1, %ymm\b1
+    vpsrld $20, %ymm\b1, %ymm10
+    vpslld $12, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b1, %ymm\b1
     vpaddd %ymm\b0, %ymm\a0, %ymm\a0
     vpaddd %ymm\b1, %ymm\a1, %ymm\a1
     vpxor %ymm\a0, %ymm\d0, %ymm\d0
@@ -62,11 +78,11 @@
     vpxor %ymm\c0, %ymm\b0, %ymm\b0
     vpxor %ymm\c1, %ymm\b1, %ymm\b1
     vpsrld $25, %ymm\b0, %ymm10
-    vpsrld $25, %ymm\b1, %ymm11
     vpslld $7, %ymm\b0, %ymm\b0
-    vpslld $7, %ymm\b1, %ymm\b1
     vpor %ymm10, %ymm\b0, %ymm\b0
-    vpor %ymm11, %ymm\b1, %ymm\b1
+    vpsrld $25, %ymm\b1, %ymm10
+    vpslld $7, %ymm\b1, %ymm\b1
+    vpor %ymm10, %ymm\b1, %ymm\b1
 .endm
 
 /* One quarter-round (first column round, column 0 only), temp t. */
@@ -236,7 +252,6 @@ ENTRY(chacha20_avx2_8x)
     cmp $512, %rdx
     ja 1f
     vmovdqa %ymm10, CMEM(2)
-    vmovdqa %ymm11, CMEM(3)
     mov $10, %eax
     jmp .L8x_round
 1:
@@ -259,37 +274,44 @@ ENTRY(chacha20_avx2_8x)
     vpbroadcastd (PRE + 52)(%rsp), %ymm13
     vpbroadcastd (PRE + 56)(%rsp), %ymm14
     vpbroadcastd (PRE + 60)(%rsp), %ymm15
-    vmovdqa %ymm9, CMEM(1)
     vmovdqa %ymm10, CMEM(2)
-    vmovdqa %ymm11, CMEM(3)
     /* first double round: column 0, then both diagonal pairs */
     QR1 0, 4, 8, 12, 10
     vmovdqa %ymm8, CMEM(0)
     vmovdqa CMEM(2), %ymm8
-    vmovdqa CMEM(3), %ymm9
-    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    STEP1X4 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    REST2 0, 5, 8, 15, 3, 4, 9, 14
     vmovdqa %ymm8, CMEM(2)
-    vmovdqa %ymm9, CMEM(3)
     vmovdqa CMEM(0), %ymm8
-    vmovdqa CMEM(1), %ymm9
-    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    REST2 1, 6, 11, 12, 2, 7, 8, 13
     mov $9, %eax
+    /* A half-round: the c-free first step of all four quarter-rounds,
+     * then the rest in two pairs. The diagonal pairs are (0,3) and (1,2):
+     * diagonals 0 and 3 take their b words from columns 1 and 0, the
+     * first column pair, and columns 0 and 1 theirs from diagonals 3
+     * and 0, so each half-round's first pair waits only on the previous
+     * first pair while the second pair is still in flight. Kept because
+     * measured (docs/performance.md, 2026-12-02): on Zen 4 the
+     * two-temporary loop ran 4-6% slower at some stack placements, this
+     * one at its best speed -0.4% at all; llvm-mca gives 2-7% fewer
+     * cycles on znver3/4, Skylake, Ice Lake and Alder Lake.
+     * ymm8 holds c8 or c10, ymm9 c9, ymm11 c11; the other of c8/c10 waits
+     * in CMEM. */
     .p2align 5
 .L8x_round:
-    QR2 0, 4, 8, 12, 1, 5, 9, 13
+    STEP1X4 0, 4, 12, 1, 5, 13, 2, 6, 14, 3, 7, 15
+    REST2 0, 4, 8, 12, 1, 5, 9, 13
     vmovdqa %ymm8, CMEM(0)
-    vmovdqa %ymm9, CMEM(1)
     vmovdqa CMEM(2), %ymm8
-    vmovdqa CMEM(3), %ymm9
-    QR2 2, 6, 8, 14, 3, 7, 9, 15
-    QR2 0, 5, 8, 15, 1, 6, 9, 12
+    REST2 2, 6, 8, 14, 3, 7, 11, 15
+    STEP1X4 0, 5, 15, 1, 6, 12, 2, 7, 13, 3, 4, 14
+    REST2 0, 5, 8, 15, 3, 4, 9, 14
     vmovdqa %ymm8, CMEM(2)
-    vmovdqa %ymm9, CMEM(3)
     vmovdqa CMEM(0), %ymm8
-    vmovdqa CMEM(1), %ymm9
-    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    REST2 1, 6, 11, 12, 2, 7, 8, 13
     dec %eax
     jnz .L8x_round
+    vmovdqa %ymm11, CMEM(3)
     cmp $512, %rdx
     jb .L8x_partial
     FINISH8 0
