@@ -215,16 +215,33 @@ static void message_start(cp_ctx *ctx)
     ctx->ks_ahead = 0;
 }
 
-/* Block 0 and the keystream for `data` more bytes (at most 7 blocks),
- * then the waiting AAD into the MAC. The blocks stay in the context,
- * wiped on re-key and free, as default keeps block 0. */
-static void make_block0(cp_ctx *ctx, size_t data)
+/*
+ * How many data blocks to make with block 0. A message that fits is made
+ * whole (one call). A longer one's whole blocks are made in one call
+ * after this one only if their count is a multiple of 8 (the AVX2 group,
+ * half the AVX-512 one, two SSSE3 ones), and its partial last block in a
+ * call of its own; so the blocks made here are the whole blocks modulo 8.
+ * Taking 7 instead left 1024 B as 8 + 8 + 1 blocks in three calls and
+ * 1350 B as 8 + (8 + 6) + 1 in four, now 1 + 16 and 6 + 16 + 1
+ * (docs/performance.md, issue 16).
+ */
+static size_t start_blocks(size_t data)
 {
     size_t blocks = (data + SIMD_CHACHA20_BLOCK - 1) / SIMD_CHACHA20_BLOCK;
+
+    if (blocks < START_BLOCKS)
+        return blocks;
+    return (data / SIMD_CHACHA20_BLOCK) % START_BLOCKS;
+}
+
+/* Block 0 and the keystream for `data` more bytes (start_blocks), then
+ * the waiting AAD into the MAC. The blocks stay in the context, wiped on
+ * re-key and free, as default keeps block 0. */
+static void make_block0(cp_ctx *ctx, size_t data)
+{
+    size_t blocks = start_blocks(data);
     size_t n;
 
-    if (blocks > START_BLOCKS - 1)
-        blocks = START_BLOCKS - 1;
     n = (1 + blocks) * SIMD_CHACHA20_BLOCK;
     ctx->ks.counter[0] = 0;
     memset(ctx->start_ks, 0, n);
