@@ -449,8 +449,7 @@ static void seal_or_open(cp_ctx *ctx, unsigned char *out,
 /* The padding, the lengths block and the tag; the message ends. */
 static void message_finish(cp_ctx *ctx, uint8_t tag[CP_TAGLEN])
 {
-    uint8_t lens[2 * SIMD_POLY1305_BLOCK];
-    unsigned int pad;
+    uint8_t lens[16];
 
     if (ctx->no_block0)
         make_block0(ctx, 0);
@@ -458,15 +457,10 @@ static void message_finish(cp_ctx *ctx, uint8_t tag[CP_TAGLEN])
         zero_pad(ctx, ctx->aad_len);
         ctx->aad = 0;
     }
-    /* The text's padding and the lengths in one update, so that the
-     * stream joins them with the text's last bytes in one kernel call. */
-    pad = (unsigned int)(ctx->text_len % SIMD_POLY1305_BLOCK);
-    pad = pad == 0 ? 0 : SIMD_POLY1305_BLOCK - pad;
-    memset(lens, 0, SIMD_POLY1305_BLOCK);
-    le64_store(lens + SIMD_POLY1305_BLOCK, ctx->aad_len);
-    le64_store(lens + SIMD_POLY1305_BLOCK + 8, ctx->text_len);
-    simd_poly1305_stream_update(&ctx->mac, lens + SIMD_POLY1305_BLOCK - pad,
-                                pad + SIMD_POLY1305_BLOCK);
+    zero_pad(ctx, ctx->text_len);
+    le64_store(lens, ctx->aad_len);
+    le64_store(lens + 8, ctx->text_len);
+    simd_poly1305_stream_update(&ctx->mac, lens, sizeof(lens));
     simd_poly1305_stream_final(&ctx->mac, tag);
     ctx->mac_inited = 0;
     ctx->ks_ahead = 0;

@@ -12,25 +12,6 @@ void simd_poly1305_stream_init(simd_poly1305_stream *p, simd_poly1305_fn blocks,
     p->buf_len = 0;
 }
 
-/* A short block and the few after it (the AEAD's last bytes, padding and
- * lengths block) in one kernel call, not two. Out of line: its buffer
- * would give every update a stack frame. */
-#define JOIN (4 * BLOCK)
-__attribute__((noinline)) static void
-update_joined(simd_poly1305_stream *p, const uint8_t *in, size_t len)
-{
-    /* One block of slack: the copies of whole blocks in and out are fixed
-     * sizes, so the compiler inlines them. */
-    uint8_t join[JOIN + BLOCK];
-    size_t all = p->buf_len + len, whole = all - all % BLOCK;
-
-    memcpy(join, p->buf, BLOCK);
-    memcpy(join + p->buf_len, in, len);
-    p->blocks(&p->st, join, whole, 1);
-    p->buf_len = (unsigned int)(all - whole);
-    memcpy(p->buf, join + whole, BLOCK);
-}
-
 void simd_poly1305_stream_update(simd_poly1305_stream *p, const uint8_t *in,
                                  size_t len)
 {
@@ -38,11 +19,6 @@ void simd_poly1305_stream_update(simd_poly1305_stream *p, const uint8_t *in,
 
     if (p->buf_len > 0) {
         size_t take = BLOCK - p->buf_len < len ? BLOCK - p->buf_len : len;
-
-        if (len > take && p->buf_len + len <= JOIN) {
-            update_joined(p, in, len);
-            return;
-        }
 
         memcpy(p->buf + p->buf_len, in, take);
         p->buf_len += (unsigned int)take;
