@@ -77,6 +77,19 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
 
     if (ctx == NULL)
         return 0;
+    /* The re-init of every QUIC mask and OpenSSH packet: a new counter and
+     * nonce alone. The same effects as the general path below, without
+     * its frame. */
+    if (key == NULL && iv != NULL && ivlen == CHACHA20_IVLEN &&
+        params == NULL) {
+        uint32_t c[4];
+
+        for (int i = 0; i < 4; i++)
+            c[i] = le32_load(iv + 4 * i);
+        memcpy(ctx->ks.counter, c, sizeof(c));
+        ctx->ks.partial_len = 0;
+        return 1;
+    }
     if (iv != NULL) {
         if (ivlen != CHACHA20_IVLEN) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
@@ -92,16 +105,26 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
                            CHACHA20_KEYLEN, keylen);
             return 0;
         }
+        uint32_t k[8];
+
+        /* Loaded into a local first: key may be any byte pointer, even
+         * into ctx, and stores to ctx between its loads would make the
+         * compiler check for that overlap at run time. */
         for (int i = 0; i < 8; i++)
-            ctx->ks.key[i] = le32_load(key + 4 * i);
+            k[i] = le32_load(key + 4 * i);
+        memcpy(ctx->ks.key, k, sizeof(k));
         /* The old key's keystream must not outlive it. */
         simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
         ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }
     if (iv != NULL) {
+        uint32_t c[4];
+
+        /* As the key above: every load before the first store. */
         for (int i = 0; i < 4; i++)
-            ctx->ks.counter[i] = le32_load(iv + 4 * i);
+            c[i] = le32_load(iv + 4 * i);
+        memcpy(ctx->ks.counter, c, sizeof(c));
         ctx->ks.partial_len = 0;
     }
     return chacha20_set_ctx_params(ctx, params);
@@ -131,9 +154,7 @@ static int chacha20_process(chacha20_ctx *ctx, unsigned char *out,
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
         return 0;
     }
-    simd_chacha20_stream_xor(&ctx->ks, out, in, inl);
-    *outl = inl;
-    return 1;
+    return simd_chacha20_stream_cipher(&ctx->ks, out, outl, in, inl);
 }
 
 static int chacha20_update(void *vctx, unsigned char *out, size_t *outl,
