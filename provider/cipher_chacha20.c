@@ -68,28 +68,29 @@ static void *chacha20_dupctx(void *vctx)
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-/* Same order of checks and effects as OpenSSL: IV first, then key. */
-static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
-                         const unsigned char *iv, size_t ivlen,
-                         const OSSL_PARAM params[])
+/* A new counter and nonce; leftover keystream is dropped. As for the key
+ * below, every load comes before the first store. */
+static inline void load_iv(chacha20_ctx *ctx, const unsigned char *iv)
+{
+    uint32_t c[4];
+
+    for (int i = 0; i < 4; i++)
+        c[i] = le32_load(iv + 4 * i);
+    memcpy(ctx->ks.counter, c, sizeof(c));
+    ctx->ks.partial_len = 0;
+}
+
+/* Same order of checks and effects as OpenSSL: IV first, then key. Out of
+ * line: the IV-only re-init below keeps no frame. */
+__attribute__((noinline)) static int
+chacha20_init_any(void *vctx, const unsigned char *key, size_t keylen,
+                  const unsigned char *iv, size_t ivlen,
+                  const OSSL_PARAM params[])
 {
     chacha20_ctx *ctx = vctx;
 
     if (ctx == NULL)
         return 0;
-    /* The re-init of every QUIC mask and OpenSSH packet: a new counter and
-     * nonce alone. The same effects as the general path below, without
-     * its frame. */
-    if (key == NULL && iv != NULL && ivlen == CHACHA20_IVLEN &&
-        params == NULL) {
-        uint32_t c[4];
-
-        for (int i = 0; i < 4; i++)
-            c[i] = le32_load(iv + 4 * i);
-        memcpy(ctx->ks.counter, c, sizeof(c));
-        ctx->ks.partial_len = 0;
-        return 1;
-    }
     if (iv != NULL) {
         if (ivlen != CHACHA20_IVLEN) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
@@ -99,14 +100,14 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
         }
     }
     if (key != NULL) {
+        uint32_t k[8];
+
         if (keylen != CHACHA20_KEYLEN) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
                            "ChaCha20 key is %d bytes, got %zu",
                            CHACHA20_KEYLEN, keylen);
             return 0;
         }
-        uint32_t k[8];
-
         /* Loaded into a local first: key may be any byte pointer, even
          * into ctx, and stores to ctx between its loads would make the
          * compiler check for that overlap at run time. */
@@ -118,16 +119,25 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
         ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }
-    if (iv != NULL) {
-        uint32_t c[4];
-
-        /* As the key above: every load before the first store. */
-        for (int i = 0; i < 4; i++)
-            c[i] = le32_load(iv + 4 * i);
-        memcpy(ctx->ks.counter, c, sizeof(c));
-        ctx->ks.partial_len = 0;
-    }
+    if (iv != NULL)
+        load_iv(ctx, iv);
     return chacha20_set_ctx_params(ctx, params);
+}
+
+static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
+                         const unsigned char *iv, size_t ivlen,
+                         const OSSL_PARAM params[])
+{
+    chacha20_ctx *ctx = vctx;
+
+    /* The re-init of every QUIC mask and OpenSSH packet: a new counter and
+     * nonce alone. What chacha20_init_any does for it, without its frame. */
+    if (ctx != NULL && key == NULL && iv != NULL && ivlen == CHACHA20_IVLEN &&
+        params == NULL) {
+        load_iv(ctx, iv);
+        return 1;
+    }
+    return chacha20_init_any(vctx, key, keylen, iv, ivlen, params);
 }
 
 /* The checks shared by update and the one-shot cipher call. */
@@ -261,7 +271,9 @@ static int chacha20_get_updated_iv(const chacha20_ctx *ctx, OSSL_PARAM *p)
     return 1;
 }
 
-static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
+/* Out of line: the common query below keeps no frame. */
+__attribute__((noinline)) static int
+chacha20_get_ctx_params_any(void *vctx, OSSL_PARAM params[])
 {
     chacha20_ctx *ctx = vctx;
 
@@ -292,6 +304,26 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
         }
     }
     return 1;
+}
+
+static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    /* EVP's lone {ivlen} query on every init, as a native size_t: answered
+     * here; everything else (the same query in another type included) by
+     * the function above, unchanged. */
+    if (vctx != NULL && params != NULL && params[0].key != NULL &&
+        params[1].key == NULL &&
+        simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
+                          sizeof(OSSL_CIPHER_PARAM_IVLEN)) &&
+        params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER &&
+        params[0].data != NULL && params[0].data_size == sizeof(size_t)) {
+        size_t v = CHACHA20_IVLEN;
+
+        memcpy(params[0].data, &v, sizeof(v));
+        params[0].return_size = sizeof(size_t);
+        return 1;
+    }
+    return chacha20_get_ctx_params_any(vctx, params);
 }
 
 /* Only the fixed lengths are accepted; anything else is an error. */
