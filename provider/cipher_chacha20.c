@@ -308,17 +308,23 @@ chacha20_get_ctx_params_any(void *vctx, OSSL_PARAM params[])
 
 static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
-    /* EVP's lone {ivlen} query on every init, as a native size_t: answered
-     * here; everything else (the same query in another type included) by
-     * the function above, unchanged. */
+    /* EVP's lone {ivlen} query on every init (and {keylen} on every keyed
+     * one), as a native size_t: answered here; everything else (the same
+     * queries in another type included) by the function above, unchanged. */
     if (vctx != NULL && params != NULL && params[0].key != NULL &&
         params[1].key == NULL &&
-        simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
-                          sizeof(OSSL_CIPHER_PARAM_IVLEN)) &&
         params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER &&
         params[0].data != NULL && params[0].data_size == sizeof(size_t)) {
-        size_t v = CHACHA20_IVLEN;
+        size_t v;
 
+        if (simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
+                              sizeof(OSSL_CIPHER_PARAM_IVLEN)))
+            v = CHACHA20_IVLEN;
+        else if (simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_KEYLEN,
+                                   sizeof(OSSL_CIPHER_PARAM_KEYLEN)))
+            v = CHACHA20_KEYLEN;
+        else
+            return chacha20_get_ctx_params_any(vctx, params);
         memcpy(params[0].data, &v, sizeof(v));
         params[0].return_size = sizeof(size_t);
         return 1;
