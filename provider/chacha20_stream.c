@@ -18,34 +18,37 @@ static const unsigned char zero_block[BLOCK];
 static inline void xor_keystream(unsigned char *out, const unsigned char *in,
                                  const unsigned char *restrict ks, size_t n)
 {
-    for (; n >= 8; n -= 8, in += 8, out += 8, ks += 8) {
+    /* One index for all three pointers: no pointer bumps per step. */
+    size_t i = 0;
+
+    for (; i + 8 <= n; i += 8) {
         uint64_t a, b;
 
-        memcpy(&a, in, 8);
-        memcpy(&b, ks, 8);
+        memcpy(&a, in + i, 8);
+        memcpy(&b, ks + i, 8);
         a ^= b;
-        memcpy(out, &a, 8);
+        memcpy(out + i, &a, 8);
     }
     if (n & 4) {
         uint32_t a, b;
 
-        memcpy(&a, in, 4);
-        memcpy(&b, ks, 4);
+        memcpy(&a, in + i, 4);
+        memcpy(&b, ks + i, 4);
         a ^= b;
-        memcpy(out, &a, 4);
-        in += 4, out += 4, ks += 4;
+        memcpy(out + i, &a, 4);
+        i += 4;
     }
     if (n & 2) {
         uint16_t a, b;
 
-        memcpy(&a, in, 2);
-        memcpy(&b, ks, 2);
+        memcpy(&a, in + i, 2);
+        memcpy(&b, ks + i, 2);
         a ^= b;
-        memcpy(out, &a, 2);
-        in += 2, out += 2, ks += 2;
+        memcpy(out + i, &a, 2);
+        i += 2;
     }
     if (n & 1)
-        *out = *in ^ *ks;
+        out[i] = in[i] ^ ks[i];
 }
 
 /* Advance the 32-bit block counter by n (<= the room left before the wrap);
@@ -165,16 +168,37 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
         start_partial(ctx, out, in, rem);
 }
 
-void simd_chacha20_stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
+static inline void stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
                               const unsigned char *in, size_t len)
 {
     /* The common short call (a QUIC mask, OpenSSH's length and Poly1305
      * key, a small record after an IV re-init): no leftover keystream and
      * less than a block, so only a new partial block. */
-    if (ctx->partial_len == 0 && len < BLOCK) {
-        if (len > 0)
+    if (ctx->partial_len == 0 && len <= BLOCK) {
+        if (len == BLOCK) {
+            /* One whole block (OpenSSH's 64-byte packet body): no
+             * leftover to use first, no rest, and room for one block
+             * before any counter wrap. */
+            xor_blocks(ctx, out, in, BLOCK);
+            counter_add(ctx, 1);
+        } else if (len > 0)
             start_partial(ctx, out, in, len);
         return;
     }
     stream_xor_any(ctx, out, in, len);
+}
+
+void simd_chacha20_stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
+                              const unsigned char *in, size_t len)
+{
+    stream_xor(ctx, out, in, len);
+}
+
+int simd_chacha20_stream_cipher(simd_chacha20_stream *ctx, unsigned char *out,
+                                size_t *outl, const unsigned char *in,
+                                size_t len)
+{
+    stream_xor(ctx, out, in, len);
+    *outl = len;
+    return 1;
 }

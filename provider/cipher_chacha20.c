@@ -68,10 +68,24 @@ static void *chacha20_dupctx(void *vctx)
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-/* Same order of checks and effects as OpenSSL: IV first, then key. */
-static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
-                         const unsigned char *iv, size_t ivlen,
-                         const OSSL_PARAM params[])
+/* A new counter and nonce; leftover keystream is dropped. As for the key
+ * below, every load comes before the first store. */
+static inline void load_iv(chacha20_ctx *ctx, const unsigned char *iv)
+{
+    uint32_t c[4];
+
+    for (int i = 0; i < 4; i++)
+        c[i] = le32_load(iv + 4 * i);
+    memcpy(ctx->ks.counter, c, sizeof(c));
+    ctx->ks.partial_len = 0;
+}
+
+/* Same order of checks and effects as OpenSSL: IV first, then key. Out of
+ * line: the IV-only re-init below keeps no frame. */
+__attribute__((noinline)) static int
+chacha20_init_any(void *vctx, const unsigned char *key, size_t keylen,
+                  const unsigned char *iv, size_t ivlen,
+                  const OSSL_PARAM params[])
 {
     chacha20_ctx *ctx = vctx;
 
@@ -86,25 +100,44 @@ static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
         }
     }
     if (key != NULL) {
+        uint32_t k[8];
+
         if (keylen != CHACHA20_KEYLEN) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
                            "ChaCha20 key is %d bytes, got %zu",
                            CHACHA20_KEYLEN, keylen);
             return 0;
         }
+        /* Loaded into a local first: key may be any byte pointer, even
+         * into ctx, and stores to ctx between its loads would make the
+         * compiler check for that overlap at run time. */
         for (int i = 0; i < 8; i++)
-            ctx->ks.key[i] = le32_load(key + 4 * i);
+            k[i] = le32_load(key + 4 * i);
+        memcpy(ctx->ks.key, k, sizeof(k));
         /* The old key's keystream must not outlive it. */
         simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
         ctx->ks.partial_len = 0;
         ctx->key_set = 1;
     }
-    if (iv != NULL) {
-        for (int i = 0; i < 4; i++)
-            ctx->ks.counter[i] = le32_load(iv + 4 * i);
-        ctx->ks.partial_len = 0;
-    }
+    if (iv != NULL)
+        load_iv(ctx, iv);
     return chacha20_set_ctx_params(ctx, params);
+}
+
+static int chacha20_init(void *vctx, const unsigned char *key, size_t keylen,
+                         const unsigned char *iv, size_t ivlen,
+                         const OSSL_PARAM params[])
+{
+    chacha20_ctx *ctx = vctx;
+
+    /* The re-init of every QUIC mask and OpenSSH packet: a new counter and
+     * nonce alone. What chacha20_init_any does for it, without its frame. */
+    if (ctx != NULL && key == NULL && iv != NULL && ivlen == CHACHA20_IVLEN &&
+        params == NULL) {
+        load_iv(ctx, iv);
+        return 1;
+    }
+    return chacha20_init_any(vctx, key, keylen, iv, ivlen, params);
 }
 
 /* The checks shared by update and the one-shot cipher call. */
@@ -131,9 +164,7 @@ static int chacha20_process(chacha20_ctx *ctx, unsigned char *out,
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
         return 0;
     }
-    simd_chacha20_stream_xor(&ctx->ks, out, in, inl);
-    *outl = inl;
-    return 1;
+    return simd_chacha20_stream_cipher(&ctx->ks, out, outl, in, inl);
 }
 
 static int chacha20_update(void *vctx, unsigned char *out, size_t *outl,
@@ -240,7 +271,9 @@ static int chacha20_get_updated_iv(const chacha20_ctx *ctx, OSSL_PARAM *p)
     return 1;
 }
 
-static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
+/* Out of line: the common query below keeps no frame. */
+__attribute__((noinline)) static int
+chacha20_get_ctx_params_any(void *vctx, OSSL_PARAM params[])
 {
     chacha20_ctx *ctx = vctx;
 
@@ -271,6 +304,32 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
         }
     }
     return 1;
+}
+
+static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    /* EVP's lone {ivlen} query on every init (and {keylen} on every keyed
+     * one), as a native size_t: answered here; everything else (the same
+     * queries in another type included) by the function above, unchanged. */
+    if (vctx != NULL && params != NULL && params[0].key != NULL &&
+        params[1].key == NULL &&
+        params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER &&
+        params[0].data != NULL && params[0].data_size == sizeof(size_t)) {
+        size_t v;
+
+        if (simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_IVLEN,
+                              sizeof(OSSL_CIPHER_PARAM_IVLEN)))
+            v = CHACHA20_IVLEN;
+        else if (simd_param_key_is(params[0].key, "" OSSL_CIPHER_PARAM_KEYLEN,
+                                   sizeof(OSSL_CIPHER_PARAM_KEYLEN)))
+            v = CHACHA20_KEYLEN;
+        else
+            return chacha20_get_ctx_params_any(vctx, params);
+        memcpy(params[0].data, &v, sizeof(v));
+        params[0].return_size = sizeof(size_t);
+        return 1;
+    }
+    return chacha20_get_ctx_params_any(vctx, params);
 }
 
 /* Only the fixed lengths are accepted; anything else is an error. */
