@@ -527,9 +527,14 @@ ENTRY(chacha20_ssse3_4x)
     .irp i, 0, 1, 2, 3
     movdqa %xmm0, CMEM(\i)
     .endr
+    /* PS holds key material only if PRECOMPUTE4 ran (r9d, from the public
+     * length); a one-group call skips its 12 stores */
+    test %r9d, %r9d
+    jz 8f
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
+8:
     mov %r11, %rsp
 .L4x_ret:
     ret
