@@ -14,64 +14,13 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 
+#include "poly1305_vectors.h"
 #include "testutil.h"
 
 #define MAX_LEN (1u << 20)
 
 static uint8_t *msg;
 static int mismatches;
-
-#define IETF_TEXT                                                              \
-    "Any submission to the IETF intended by the Contributor for publication "  \
-    "as all or part of an IETF Internet-Draft or RFC and any statement made "  \
-    "within the context of an IETF activity is considered an \"IETF "          \
-    "Contribution\". Such statements include oral statements in IETF "         \
-    "sessions, as well as written and electronic communications made at any "  \
-    "time or place, which are addressed to"
-
-/* RFC 8439 2.5.2 and A.3 (#1-#11): key, message (text, or hex when text is
- * NULL), tag. */
-static const struct {
-    const char *key, *text, *hex, *tag;
-} vectors[] = {
-    {"85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
-     "Cryptographic Forum Research Group", NULL,
-     "a8061dc1305136c6c22b8baf0c0127a9"},
-    {"0000000000000000000000000000000000000000000000000000000000000000", NULL,
-     "00000000000000000000000000000000000000000000000000000000000000000000000"
-     "000000000000000000000000000000000000000000000000000000000",
-     "00000000000000000000000000000000"},
-    {"0000000000000000000000000000000036e5f6b5c5e06070f0efca96227a863e",
-     IETF_TEXT, NULL, "36e5f6b5c5e06070f0efca96227a863e"},
-    {"36e5f6b5c5e06070f0efca96227a863e00000000000000000000000000000000",
-     IETF_TEXT, NULL, "f3477e7cd95417af89a6b8794c310cf0"},
-    {"1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0",
-     "'Twas brillig, and the slithy toves\nDid gyre and gimble in the "
-     "wabe:\nAll mimsy were the borogoves,\nAnd the mome raths outgrabe.",
-     NULL, "4541669a7eaaee61e708dc7cbcc5eb62"},
-    {"0200000000000000000000000000000000000000000000000000000000000000", NULL,
-     "ffffffffffffffffffffffffffffffff", "03000000000000000000000000000000"},
-    {"02000000000000000000000000000000ffffffffffffffffffffffffffffffff", NULL,
-     "02000000000000000000000000000000", "03000000000000000000000000000000"},
-    {"0100000000000000000000000000000000000000000000000000000000000000", NULL,
-     "fffffffffffffffffffffffffffffffff0ffffffffffffffffffffffffffffff"
-     "11000000000000000000000000000000",
-     "05000000000000000000000000000000"},
-    {"0100000000000000000000000000000000000000000000000000000000000000", NULL,
-     "fffffffffffffffffffffffffffffffffbfefefefefefefefefefefefefefefe"
-     "01010101010101010101010101010101",
-     "00000000000000000000000000000000"},
-    {"0200000000000000000000000000000000000000000000000000000000000000", NULL,
-     "fdffffffffffffffffffffffffffffff", "faffffffffffffffffffffffffffffff"},
-    {"0100000000000000040000000000000000000000000000000000000000000000", NULL,
-     "e33594d7505e43b900000000000000003394d7505e4379cd0100000000000000"
-     "0000000000000000000000000000000001000000000000000000000000000000",
-     "14000000000000005500000000000000"},
-    {"0100000000000000040000000000000000000000000000000000000000000000", NULL,
-     "e33594d7505e43b900000000000000003394d7505e4379cd0100000000000000"
-     "00000000000000000000000000000000",
-     "13000000000000000000000000000000"},
-};
 
 static int mac_once(EVP_MAC *mac, const uint8_t *key, const uint8_t *m,
                     size_t len, uint8_t tag[16])
@@ -90,17 +39,18 @@ static void kat(OSSL_LIB_CTX *lib, EVP_MAC *simd, EVP_MAC *deflt)
 {
     static uint8_t m[512];
 
-    for (size_t v = 0; v < SIMD_COUNT(vectors); v++) {
+    for (size_t v = 0; v < SIMD_COUNT(poly1305_vectors); v++) {
+        const poly1305_vector *pv = &poly1305_vectors[v];
         uint8_t key[32], want[16], got[16], dflt[16];
         size_t len;
 
-        CU_ASSERT_EQUAL_FATAL(tu_unhex(vectors[v].key, key, 32), 32);
-        CU_ASSERT_EQUAL_FATAL(tu_unhex(vectors[v].tag, want, 16), 16);
-        if (vectors[v].text != NULL) {
-            len = strlen(vectors[v].text);
-            memcpy(m, vectors[v].text, len);
+        CU_ASSERT_EQUAL_FATAL(tu_unhex(pv->key_hex, key, 32), 32);
+        CU_ASSERT_EQUAL_FATAL(tu_unhex(pv->tag_hex, want, 16), 16);
+        if (pv->text != NULL) {
+            len = strlen(pv->text);
+            memcpy(m, pv->text, len);
         } else {
-            len = tu_unhex(vectors[v].hex, m, sizeof(m));
+            len = tu_unhex(pv->msg_hex, m, sizeof(m));
         }
         CU_ASSERT(mac_once(simd, key, m, len, got));
         CU_ASSERT(mac_once(deflt, key, m, len, dflt));
@@ -114,8 +64,8 @@ static void kat(OSSL_LIB_CTX *lib, EVP_MAC *simd, EVP_MAC *deflt)
             CU_ASSERT(ql == 16 && memcmp(q, want, 16) == 0);
         }
         if (memcmp(got, want, 16) != 0 || memcmp(dflt, want, 16) != 0) {
-            fprintf(stderr, "\n  vector %zu (%zu bytes): simd %s, default %s\n",
-                    v, len, memcmp(got, want, 16) ? "wrong" : "right",
+            fprintf(stderr, "\n  vector %s (%zu bytes): simd %s, default %s\n",
+                    pv->what, len, memcmp(got, want, 16) ? "wrong" : "right",
                     memcmp(dflt, want, 16) ? "wrong" : "right");
             mismatches++;
         }
