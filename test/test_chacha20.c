@@ -286,20 +286,12 @@ static void run_wrap_stream(const EVP_CIPHER *simd, const EVP_CIPHER *deflt)
     EVP_CIPHER_CTX_free(p.ctx[1]);
 }
 
-/* simd's and default's ChaCha20 from t, both fetched or a fatal failure. */
-static void fetch_pair(tu_ctx *t, EVP_CIPHER *c[2])
-{
-    c[0] = EVP_CIPHER_fetch(t->libctx, "ChaCha20", "provider=simd");
-    c[1] = EVP_CIPHER_fetch(t->libctx, "ChaCha20", "provider=default");
-    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
-}
-
 static void differential_for(tu_ctx *t, const char *kernel)
 {
     EVP_CIPHER *c[2];
 
     mismatches = 0;
-    fetch_pair(t, c);
+    tu_fetch_cipher_pair(t, "ChaCha20", c);
     run_scripts(c[0], c[1], tu_scaled(400, 20));
     run_wrap_stream(c[0], c[1]);
     if (mismatches)
@@ -322,7 +314,7 @@ static void test_as_configured(void)
 
     mismatches = 0;
     CU_ASSERT_FATAL(tu_ctx_open(&t, NULL));
-    fetch_pair(&t, c);
+    tu_fetch_cipher_pair(&t, "ChaCha20", c);
     run_scripts(c[0], c[1], tu_scaled(100, 10));
     CU_ASSERT_EQUAL(mismatches, 0);
     EVP_CIPHER_free(c[0]);

@@ -748,20 +748,12 @@ static void run_tls12(const EVP_CIPHER *const c[2], size_t records)
 
 /* --- Drivers --- */
 
-static void fetch_pair(tu_ctx *t, EVP_CIPHER *c[2])
-{
-    c[0] = EVP_CIPHER_fetch(t->libctx, "ChaCha20-Poly1305", "provider=simd");
-    c[1] = EVP_CIPHER_fetch(t->libctx, "ChaCha20-Poly1305",
-                            "provider=default");
-    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
-}
-
 static void all_checks(tu_ctx *t, const char *what, size_t scale)
 {
     EVP_CIPHER *c[2];
 
     mismatches = 0;
-    fetch_pair(t, c);
+    tu_fetch_cipher_pair(t, "ChaCha20-Poly1305", c);
     null_is_final = tu_one_shot_null_is_final(c[1]);
     for (size_t v = 0; v < SIMD_COUNT(vectors); v++) {
         CU_ASSERT(vector_on(c[1], &vectors[v])); /* the vector is right */

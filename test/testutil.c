@@ -256,6 +256,13 @@ int tu_errors_matching(const char *needle)
     return count;
 }
 
+void tu_fetch_cipher_pair(const tu_ctx *t, const char *name, EVP_CIPHER *c[2])
+{
+    c[0] = EVP_CIPHER_fetch(t->libctx, name, "provider=simd");
+    c[1] = EVP_CIPHER_fetch(t->libctx, name, "provider=default");
+    CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
+}
+
 int tu_one_shot_null_is_final(const EVP_CIPHER *aead)
 {
     static const uint8_t key[32], iv[12], tag[16] = {1};

@@ -50,6 +50,9 @@ void tu_ctx_close(tu_ctx *t);
 /* tu_main with t open (override from the environment) for the whole run;
  * exit status 2 when it cannot be opened. */
 int tu_main_ctx(const char *suite, const tu_test *tests, tu_ctx *t);
+/* c[0] = simd's and c[1] = default's cipher NAME from t; a fatal CUnit
+ * failure unless both are there. */
+void tu_fetch_cipher_pair(const tu_ctx *t, const char *name, EVP_CIPHER *c[2]);
 /* A provider's UTF8 parameter (pointer into the provider, static). */
 const char *tu_prov_param(OSSL_PROVIDER *prov, const char *key);
 /* The kernel the provider reports for alg (its "simd.<key>" parameter). */
