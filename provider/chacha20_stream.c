@@ -51,15 +51,6 @@ static inline void xor_keystream(unsigned char *out, const unsigned char *in,
         out[i] = in[i] ^ ks[i];
 }
 
-/* Advance the 32-bit block counter by n (<= the room left before the wrap);
- * at the wrap, carry into IV word 1 as OpenSSL does. */
-static void counter_add(simd_chacha20_stream *ctx, uint32_t n)
-{
-    ctx->counter[0] += n;
-    if (ctx->counter[0] == 0)
-        ctx->counter[1]++;
-}
-
 /*
  * Kernels take out == in or separate buffers. OpenSSL accepts an output that
  * starts before the input and overlaps it, and streams forward, which gives
@@ -115,7 +106,7 @@ static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
 {
     ctx->xor_kernel(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
     if (ctx->counter_ahead)
-        counter_add(ctx, 1);
+        simd_chacha20_stream_advance(ctx, 1);
     xor_keystream(out, in, ctx->buf, n);
     ctx->partial_len = (unsigned int)n;
 }
@@ -143,7 +134,7 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
         if (n == BLOCK) {
             ctx->partial_len = 0;
             if (!ctx->counter_ahead)
-                counter_add(ctx, 1);
+                simd_chacha20_stream_advance(ctx, 1);
         }
     }
 
@@ -158,7 +149,7 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
         if (blocks > room)
             blocks = room;
         xor_blocks(ctx, out, in, (size_t)blocks * BLOCK);
-        counter_add(ctx, (uint32_t)blocks);
+        simd_chacha20_stream_advance(ctx, (uint32_t)blocks);
         in += blocks * BLOCK;
         out += blocks * BLOCK;
         len -= blocks * BLOCK;
@@ -180,7 +171,7 @@ static inline void stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
              * leftover to use first, no rest, and room for one block
              * before any counter wrap. */
             xor_blocks(ctx, out, in, BLOCK);
-            counter_add(ctx, 1);
+            simd_chacha20_stream_advance(ctx, 1);
         } else if (len > 0)
             start_partial(ctx, out, in, len);
         return;

@@ -27,6 +27,18 @@ typedef struct {
     unsigned int counter_ahead : 1;   /* 3.6+: advance when buffering */
 } simd_chacha20_stream;
 
+/* Advance the 32-bit block counter by n (<= the room left before the wrap);
+ * at the wrap, carry into IV word 1 as OpenSSL does. Also for callers that
+ * run a kernel on the stream's key and counter themselves (the AEAD's
+ * stitched path). */
+static inline void simd_chacha20_stream_advance(simd_chacha20_stream *s,
+                                                uint32_t n)
+{
+    s->counter[0] += n;
+    if (s->counter[0] == 0)
+        s->counter[1]++;
+}
+
 /* out = in ^ keystream for len bytes (out == in, or out before in, allowed). */
 void simd_chacha20_stream_xor(simd_chacha20_stream *s, unsigned char *out,
                               const unsigned char *in, size_t len);

@@ -364,15 +364,6 @@ static void two_passes(cp_ctx *ctx, unsigned char *out, const unsigned char *in,
     }
 }
 
-/* The stream's counter advance (chacha20_stream.c): at the 32-bit wrap,
- * carry into IV word 1. */
-static void counter_add(cp_ctx *ctx, uint32_t n)
-{
-    ctx->ks.counter[0] += n;
-    if (ctx->ks.counter[0] == 0)
-        ctx->ks.counter[1]++;
-}
-
 /* The bytes before the stitched kernel can start: the keystream made with
  * block 0, or the rest of a buffered keystream block. */
 static size_t before_stitch(const cp_ctx *ctx, size_t len)
@@ -410,7 +401,7 @@ stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in, size_t len)
     if (len > 0 && ctx->ks.partial_len == SIMD_CHACHA20_BLOCK) {
         ctx->ks.partial_len = 0;
         if (!ctx->ks.counter_ahead)
-            counter_add(ctx, 1);
+            simd_chacha20_stream_advance(&ctx->ks, 1);
     }
     o = (uintptr_t)out, i = (uintptr_t)in;
     if (ctx->ks_ahead > 0 || ctx->ks.partial_len > 0 || ctx->mac.buf_len > 0 ||
@@ -427,7 +418,7 @@ stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in, size_t len)
             blocks = room;
         n = (size_t)blocks * SIMD_CHACHA20_BLOCK;
         ctx->stitch(out, in, n, ctx->ks.key, &ctx->mac.st, ctx->enc);
-        counter_add(ctx, (uint32_t)blocks);
+        simd_chacha20_stream_advance(&ctx->ks, (uint32_t)blocks);
         out += n, in += n, len -= n;
     }
     two_passes(ctx, out, in, len);
