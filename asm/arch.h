@@ -118,16 +118,23 @@ typedef struct {
     /* Never chosen by default, only when named by the override: a kernel
      * whose gain depends on conditions CPUID cannot see. */
     int by_name;
+    /* ChaCha20 rows only, else NULL: the same kernel's tail variant
+     * (simd_chacha20_tail_fn), where it has one. */
+    simd_chacha20_tail_fn chacha20_tail;
 } simd_kernel;
 
 /* Table rows: SIMD_KERNEL(chacha20, "neon", needs, chacha20_xor_neon). */
-#define SIMD_KERNEL(alg, name, needs, f) {(name), (needs), {.alg = (f)}, 0, 0, 0}
+#define SIMD_KERNEL(alg, name, needs, f)                                       \
+    {(name), (needs), {.alg = (f)}, 0, 0, 0, NULL}
 #define SIMD_KERNEL_GROUP(alg, name, needs, f, group)                          \
-    {(name), (needs), {.alg = (f)}, (group), 0, 0}
+    {(name), (needs), {.alg = (f)}, (group), 0, 0, NULL}
 #define SIMD_KERNEL_AVOID(alg, name, needs, f, avoid)                          \
-    {(name), (needs), {.alg = (f)}, 0, (avoid), 0}
+    {(name), (needs), {.alg = (f)}, 0, (avoid), 0, NULL}
 #define SIMD_KERNEL_BY_NAME(alg, name, needs, f)                               \
-    {(name), (needs), {.alg = (f)}, 0, 0, 1}
+    {(name), (needs), {.alg = (f)}, 0, 0, 1, NULL}
+/* A ChaCha20 row with a tail variant (avoid: as SIMD_KERNEL_AVOID, or 0). */
+#define SIMD_CHACHA20_KERNEL_TAIL(name, needs, f, tail, avoid)                 \
+    {(name), (needs), {.chacha20 = (f)}, 0, (avoid), 0, (tail)}
 
 /* Default candidates best first, then any by-name rows; the last row is the
  * portable kernel (needs 0). */

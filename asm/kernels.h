@@ -93,6 +93,19 @@ typedef struct {
 
 typedef void (*simd_chacha20_fn)(uint8_t *out, const uint8_t *in, size_t len,
                                  const uint32_t key[8], const uint32_t ctr[4]);
+/*
+ * A ChaCha20 kernel's tail variant (optional, per table row): the same
+ * work on the len bytes (whole blocks), and then the keystream of the
+ * block after them (counter ctr[0] + len / 64, mod 2^32) into tail[0..63],
+ * as if one more block of zeros had been given. A stream whose message
+ * ends in a partial block gets that block's keystream from the call that
+ * makes the whole blocks (the kernel computes it in a lane its last group
+ * has anyway) instead of a second call. len may be 0 (only the tail block).
+ * The caller keeps the tail block before any counter wrap.
+ */
+typedef void (*simd_chacha20_tail_fn)(uint8_t *out, const uint8_t *in,
+                                      size_t len, const uint32_t key[8],
+                                      const uint32_t ctr[4], uint8_t *tail);
 typedef void (*simd_chacha20_poly1305_fn)(uint8_t *out, const uint8_t *in,
                                           size_t len, const uint32_t kc[12],
                                           simd_poly1305 *st, int enc);
@@ -106,6 +119,9 @@ typedef void (*simd_poly1305_fn)(simd_poly1305 *st, const uint8_t *in,
 #define SIMD_CHACHA20_KERNEL(fn)                                               \
     void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
             const uint32_t key[8], const uint32_t ctr[4])
+#define SIMD_CHACHA20_TAIL_KERNEL(fn)                                          \
+    void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
+            const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
 #define SIMD_CHACHA20_POLY1305_KERNEL(fn)                                      \
     void fn(uint8_t *out, const uint8_t *in, size_t len,                       \
             const uint32_t kc[12], simd_poly1305 *st, int enc)
