@@ -162,7 +162,10 @@ static const simd_level levels[] = {
  *   full clock; avoided by default where zmm code downclocks the core
  *   (the rule above), which then gets avx2.
  * - avx2: 8-block ymm groups. It finishes up to four blocks with the SSSE3
- *   kernels, hence SSSE3 in its needs.
+ *   kernels, hence SSSE3 in its needs. Its tail variant makes a stream's
+ *   partial last block in the call that makes the whole blocks (every
+ *   kernel of its route has one); ssse3 and avx512 have none (their
+ *   routes' kernels do not).
  * - ssse3: 4-block xmm groups.
  * - avx2_hybrid, ssse3_hybrid: the same routes with the 9- and 5-block
  *   hybrids (a scalar block woven into the vector rounds). By name only:
@@ -173,7 +176,8 @@ static const simd_level levels[] = {
 static const simd_kernel chacha20[] = {
     SIMD_KERNEL_AVOID(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512,
                       SIMD_CAP_X86_ZMM_DOWNCLOCK),
-    SIMD_KERNEL(chacha20, "avx2", NEEDS_AVX2, chacha20_xor_avx2),
+    SIMD_CHACHA20_KERNEL_TAIL("avx2", NEEDS_AVX2, chacha20_xor_avx2,
+                              chacha20_xor_avx2_tail, 0),
     SIMD_KERNEL(chacha20, "ssse3", NEEDS_SSSE3, chacha20_xor_ssse3),
     SIMD_KERNEL_BY_NAME(chacha20, "avx2_hybrid", NEEDS_AVX2,
                         chacha20_xor_avx2_hybrid),
@@ -185,16 +189,21 @@ static const simd_kernel chacha20[] = {
 /* The block-count kernels behind the entries; the hybrids and the two-group
  * 32-block kernel take whole groups only. */
 static const simd_kernel chacha20_inner[] = {
-    SIMD_KERNEL(chacha20, "ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x),
+    SIMD_CHACHA20_KERNEL_TAIL("ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x,
+                              chacha20_ssse3_1x_tail, 0),
     SIMD_KERNEL(chacha20, "ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x),
     SIMD_KERNEL(chacha20, "ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x),
     SIMD_KERNEL(chacha20, "ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x),
     SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
                       5 * SIMD_CHACHA20_BLOCK),
-    SIMD_KERNEL(chacha20, "avx2_2x", NEEDS_AVX2, chacha20_avx2_2x),
-    SIMD_KERNEL(chacha20, "avx2_4x", NEEDS_AVX2, chacha20_avx2_4x),
-    SIMD_KERNEL(chacha20, "avx2_6x", NEEDS_AVX2, chacha20_avx2_6x),
-    SIMD_KERNEL(chacha20, "avx2_8x", NEEDS_AVX2, chacha20_avx2_8x),
+    SIMD_CHACHA20_KERNEL_TAIL("avx2_2x", NEEDS_AVX2, chacha20_avx2_2x,
+                              chacha20_avx2_2x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx2_4x", NEEDS_AVX2, chacha20_avx2_4x,
+                              chacha20_avx2_4x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx2_6x", NEEDS_AVX2, chacha20_avx2_6x,
+                              chacha20_avx2_6x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx2_8x", NEEDS_AVX2, chacha20_avx2_8x,
+                              chacha20_avx2_8x_tail, 0),
     SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
                       9 * SIMD_CHACHA20_BLOCK),
     SIMD_KERNEL(chacha20, "avx512_1x", NEEDS_AVX512, chacha20_avx512_1x),

@@ -6,7 +6,8 @@
  * (x8 or x10) lives on the stack at a time in the 8-block kernel; the
  * hybrid keeps two rotate temporaries and two c words on the stack.
  * Rotates by 16/8 are vpshufb.
- * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr. Both end with vzeroupper;
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr (and r9=tail, the
+ * 8-block kernel's tail entry). Both end with vzeroupper;
  * the 8-block kernel uses only caller-saved registers, the hybrid saves and
  * restores the callee-saved ones its scalar block needs.
  */
@@ -162,10 +163,35 @@
  * 8h..8h+3, Q words 8h+4..8h+7, lane 0 = block j, lane 1 = block 4+j;
  * the result is 32 contiguous bytes of block j and of block 4+j, XORed
  * into out. mode 0: both; mode 1 (a partial group, rdx < 512): only the
- * blocks below rdx, so no keystream goes through memory. Branching on the
- * length (public) only. */
+ * blocks below rdx, so no keystream goes through memory; mode 2: as 1,
+ * and the block at rdx (the tail block) to the tail buffer (r9), not
+ * XORed. Branching on the length (public) only. */
 .macro JOIN1 mode, P, Q, j, h
-.if \mode == 0
+.if \mode == 2
+.if \j > 0
+    cmp $(64 * \j), %rdx
+    jb 7f
+.else
+    test %rdx, %rdx
+.endif
+    je 5f
+    vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
+    OUT32 8, (64 * \j + 32 * \h)
+    cmp $(256 + 64 * \j), %rdx
+    jb 7f
+    je 6f
+    vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
+    OUT32 9, (256 + 64 * \j + 32 * \h)
+    jmp 7f
+5:
+    vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
+    vmovdqu %ymm8, (32 * \h)(%r9)
+    jmp 7f
+6:
+    vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
+    vmovdqu %ymm9, (32 * \h)(%r9)
+7:
+.elseif \mode == 0
     vperm2i128 $0x20, %ymm\Q, %ymm\P, %ymm8
     vperm2i128 $0x31, %ymm\Q, %ymm\P, %ymm9
     OUT32 8, (64 * \j + 32 * \h)
@@ -222,9 +248,19 @@
     JOIN1 \mode, 3, 15, 3, 1
 .endm
 
+/*
+ * The plain entry is the tail entry (asm/kernels.h, simd_chacha20_tail_fn;
+ * tail in r9) with r9 = 0, falling through the alignment padding into it.
+ * With a tail, the block after the len bytes is computed in the lane after
+ * them: when len is a whole number of groups, by one more group.
+ */
 ENTRY(chacha20_avx2_8x)
+    xor %r9d, %r9d
+END(chacha20_avx2_8x)
+ENTRY(chacha20_avx2_8x_tail)
     test %rdx, %rdx
-    jz .L8x_ret
+    jz .L8x_empty
+.L8x_start:
     mov %rsp, %r11
     sub $FRAME8, %rsp
     and $-32, %rsp
@@ -248,8 +284,12 @@ ENTRY(chacha20_avx2_8x)
     .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     vmovdqa %ymm\i, SPLAT(\i)
     .endr
-    /* one group: the precomputation would not pay for itself */
-    cmp $512, %rdx
+    /* one group (counting the tail block): the precomputation would not
+     * pay for itself */
+    lea 64(%rdx), %rax
+    test %r9, %r9
+    cmovz %rdx, %rax
+    cmp $512, %rax
     ja 1f
     vmovdqa %ymm10, CMEM(2)
     mov $10, %eax
@@ -322,9 +362,17 @@ ENTRY(chacha20_avx2_8x)
     add $512, %rdi
     sub $512, %rdx
     jnz .L8x_group
+    /* whole groups done: a tail block takes one more */
+    test %r9, %r9
+    jnz .L8x_group
     jmp .L8x_done
 .L8x_partial:
+    test %r9, %r9
+    jnz .L8x_partial_tail
     FINISH8 1
+    jmp .L8x_done
+.L8x_partial_tail:
+    FINISH8 2
 .L8x_done:
     /* wipe what derives from the key: its splat, the c words, PRE (the
      * constants, counters and nonce are not secret) */
@@ -339,9 +387,13 @@ ENTRY(chacha20_avx2_8x)
     vmovdqa %ymm0, (PRE + 32)(%rsp)
     mov %r11, %rsp
     vzeroupper
-.L8x_ret:
     ret
-END(chacha20_avx2_8x)
+/* len 0: only a tail block, or nothing */
+.L8x_empty:
+    test %r9, %r9
+    jnz .L8x_start
+    ret
+END(chacha20_avx2_8x_tail)
 
 /* ---------------------------------------------------------------------- */
 /*

@@ -20,6 +20,14 @@
  * whole and only the blocks below len are written, straight from
  * registers. Caller-saved registers only; ends with vzeroupper.
  * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ *
+ * Each kernel has a tail entry (asm/kernels.h, simd_chacha20_tail_fn; r9
+ * = tail), and its plain entry is that entry with r9 = 0, falling through
+ * the alignment padding into it. With a tail the body computes one block
+ * more (rdx = len + 64) and that block, in a lane its last group computes
+ * anyway, goes without XOR from registers to (r9); r11 holds its byte
+ * offset (len, in step with rdx), or -1 when there is none, so each block
+ * asks "am I the tail?" with one compare and no test of r9.
  */
 #include "asm.h"
 #include "chacha20_macros.h"
@@ -64,15 +72,18 @@
  * Add the input rows to a group (a..d; d's input in ymm\din, b's and c's
  * in ymm12/13) and XOR its blocks into out at byte offset off: the low
  * lanes make the first block, the high lanes the second, written only if
- * len (rdx) reaches it. Clobbers ymm8, ymm9.
+ * len (rdx) reaches it. The block at offset r11 goes to `tail` instead,
+ * with its keystream in ymm8, ymm9. Clobbers ymm8, ymm9.
  */
-.macro ROWS_OUT a, b, c, d, din, off, skip
+.macro ROWS_OUT a, b, c, d, din, off, skip, tail
     vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
     vpaddd %ymm12, %ymm\b, %ymm\b
     vpaddd %ymm13, %ymm\c, %ymm\c
     vpaddd %ymm\din, %ymm\d, %ymm\d
     vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm8
     vperm2i128 $0x20, %ymm\d, %ymm\c, %ymm9
+    cmp $(\off), %r11
+    je \tail
     vpxor (\off)(%rsi), %ymm8, %ymm8
     vpxor (\off + 32)(%rsi), %ymm9, %ymm9
     vmovdqu %ymm8, (\off)(%rdi)
@@ -81,10 +92,22 @@
     jbe \skip
     vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm8
     vperm2i128 $0x31, %ymm\d, %ymm\c, %ymm9
+    cmp $(\off + 64), %r11
+    je \tail
     vpxor (\off + 64)(%rsi), %ymm8, %ymm8
     vpxor (\off + 96)(%rsi), %ymm9, %ymm9
     vmovdqu %ymm8, (\off + 64)(%rdi)
     vmovdqu %ymm9, (\off + 96)(%rdi)
+.endm
+
+/* The tail entry's prologue: rdx = the bytes computed (len, + 64 with a
+ * tail), r11 = the tail block's offset or -1. Clobbers rax. */
+.macro TAIL_SETUP
+    lea 64(%rdx), %rax
+    mov $-1, %r11
+    test %r9, %r9
+    cmovnz %rdx, %r11
+    cmovnz %rax, %rdx
 .endm
 
 /* Load the constant rows, the key rows (ymm12, ymm13), the rotate masks
@@ -107,6 +130,10 @@
  */
 .macro ROWS_KERNEL name, n, p
 ENTRY(\name)
+    xor %r9d, %r9d
+END(\name)
+ENTRY(\name\()_tail)
+    TAIL_SETUP
     test %rdx, %rdx
     jz \p\()_ret
     ROWS_SETUP
@@ -135,16 +162,17 @@ ENTRY(\name)
     .endr
     dec %eax
     jnz \p\()_round
-    ROWS_OUT 0, 1, 2, 3, 14, 0, \p\()_done
+    ROWS_OUT 0, 1, 2, 3, 14, 0, \p\()_done, \p\()_tail
 .if \n == 2
     cmp $128, %rdx
     jbe \p\()_done
-    ROWS_OUT 4, 5, 6, 7, 15, 128, \p\()_done
+    ROWS_OUT 4, 5, 6, 7, 15, 128, \p\()_done, \p\()_tail
 .endif
     sub $(128 * \n), %rdx
     jz \p\()_done
     add $(128 * \n), %rsi
     add $(128 * \n), %rdi
+    sub $(128 * \n), %r11
 .if \n == 1
     vpaddd .Ltwo2(%rip), %ymm14, %ymm14
 .else
@@ -152,11 +180,14 @@ ENTRY(\name)
     vpaddd .Lfour2(%rip), %ymm15, %ymm15
 .endif
     jmp \p\()_group
+\p\()_tail:
+    vmovdqu %ymm8, (%r9)
+    vmovdqu %ymm9, 32(%r9)
 \p\()_done:
     vzeroupper
 \p\()_ret:
     ret
-END(\name)
+END(\name\()_tail)
 .endm
 
     ROWS_KERNEL chacha20_avx2_2x, 1, .L2r
@@ -185,13 +216,16 @@ END(\name)
 .endm
 
 /* As ROWS_OUT for group g at byte offset 128g, with ymm12 the only
- * temporary (key rows in ymm13/14 by then). */
+ * temporary (key rows in ymm13/14 by then); the block at offset r11 goes
+ * to TAIL6's code for it instead. */
 .macro OUT6 a, b, c, d, g, skip
     vpaddd .Lsigma2(%rip), %ymm\a, %ymm\a
     vpaddd %ymm13, %ymm\b, %ymm\b
     vpaddd %ymm14, %ymm\c, %ymm\c
     vpaddd (.Lgrp + 32 * \g)(%rip), %ymm15, %ymm12
     vpaddd %ymm12, %ymm\d, %ymm\d
+    cmp $(128 * \g), %r11
+    je .L6r_tail\g\()_0
     vperm2i128 $0x20, %ymm\b, %ymm\a, %ymm12
     vpxor (128 * \g)(%rsi), %ymm12, %ymm12
     vmovdqu %ymm12, (128 * \g)(%rdi)
@@ -200,6 +234,8 @@ END(\name)
     vmovdqu %ymm12, (128 * \g + 32)(%rdi)
     cmp $(128 * \g + 64), %rdx
     jbe \skip
+    cmp $(128 * \g + 64), %r11
+    je .L6r_tail\g\()_1
     vperm2i128 $0x31, %ymm\b, %ymm\a, %ymm12
     vpxor (128 * \g + 64)(%rsi), %ymm12, %ymm12
     vmovdqu %ymm12, (128 * \g + 64)(%rdi)
@@ -208,7 +244,21 @@ END(\name)
     vmovdqu %ymm12, (128 * \g + 96)(%rdi)
 .endm
 
+/* The tail block in lane `lane` of group g (out of line, so that the
+ * blocks XORed into out run straight on): the tail is the last block
+ * computed, so the key rows in ymm13/14 are free. */
+.macro TAIL6 a, b, c, d, g, lane
+.L6r_tail\g\()_\lane:
+    vperm2i128 $(0x20 + 0x11 * \lane), %ymm\b, %ymm\a, %ymm12
+    vperm2i128 $(0x20 + 0x11 * \lane), %ymm\d, %ymm\c, %ymm13
+    jmp .L6r_tail
+.endm
+
 ENTRY(chacha20_avx2_6x)
+    xor %r9d, %r9d
+END(chacha20_avx2_6x)
+ENTRY(chacha20_avx2_6x_tail)
+    TAIL_SETUP
     test %rdx, %rdx
     jz .L6r_ret
     vbroadcasti128 (%r8), %ymm15
@@ -232,12 +282,24 @@ ENTRY(chacha20_avx2_6x)
     jz .L6r_done
     add $384, %rsi
     add $384, %rdi
+    sub $384, %r11
     vpaddd .Lsix2(%rip), %ymm15, %ymm15
     jmp .L6r_group
 .L6r_done:
     vzeroupper
 .L6r_ret:
     ret
-END(chacha20_avx2_6x)
+    TAIL6 0, 1, 2, 3, 0, 0
+    TAIL6 0, 1, 2, 3, 0, 1
+    TAIL6 4, 5, 6, 7, 1, 0
+    TAIL6 4, 5, 6, 7, 1, 1
+    TAIL6 8, 9, 10, 11, 2, 0
+    TAIL6 8, 9, 10, 11, 2, 1
+.L6r_tail:
+    vmovdqu %ymm12, (%r9)
+    vmovdqu %ymm13, 32(%r9)
+    vzeroupper
+    ret
+END(chacha20_avx2_6x_tail)
 
 ELF_NOTES

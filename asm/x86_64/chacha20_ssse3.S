@@ -37,9 +37,20 @@
     ROWS_QR sse, 0, 1, 2, 3, 4, 12, 13
 .endm
 
+/*
+ * The plain entry is the tail entry with no tail (r9 = 0; it falls through
+ * the alignment padding into it). The tail entry (asm/kernels.h,
+ * simd_chacha20_tail_fn; tail in r9) computes one more block after the len
+ * bytes and stores it, without XOR, to (r9): a stream ending in a partial
+ * block gets that block from this call rather than from a second one.
+ */
 ENTRY(chacha20_ssse3_1x)
+    xor %r9d, %r9d
+END(chacha20_ssse3_1x)
+ENTRY(chacha20_ssse3_1x_tail)
     test %rdx, %rdx
-    jz .L1x_ret
+    jz .L1x_empty
+.L1x_start:
     movdqa .Lsigma(%rip), %xmm8
     movdqu (%rcx), %xmm9
     movdqu 16(%rcx), %xmm10
@@ -68,6 +79,9 @@ ENTRY(chacha20_ssse3_1x)
     paddd %xmm9, %xmm1
     paddd %xmm10, %xmm2
     paddd %xmm11, %xmm3
+    /* no bytes left: this is the tail block */
+    test %rdx, %rdx
+    jz .L1x_tail
     movdqu (%rsi), %xmm4
     movdqu 16(%rsi), %xmm5
     movdqu 32(%rsi), %xmm6
@@ -85,9 +99,23 @@ ENTRY(chacha20_ssse3_1x)
     add $64, %rdi
     sub $64, %rdx
     jnz .L1x_block
+    /* the blocks are done; one more for a tail */
+    test %r9, %r9
+    jnz .L1x_block
 .L1x_ret:
     ret
-END(chacha20_ssse3_1x)
+.L1x_tail:
+    movdqu %xmm0, (%r9)
+    movdqu %xmm1, 16(%r9)
+    movdqu %xmm2, 32(%r9)
+    movdqu %xmm3, 48(%r9)
+    ret
+/* len 0: only a tail block, or nothing */
+.L1x_empty:
+    test %r9, %r9
+    jnz .L1x_start
+    ret
+END(chacha20_ssse3_1x_tail)
 
 /* ---------------------------------------------------------------------- */
 /*

@@ -27,6 +27,13 @@
  * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
  * 4x + 3x (the row kernels also run at about one block's latency), 15
  * blocks at the AVX2 level one 8x call.
+ *
+ * The tail entry (chacha20_xor_avx2_tail, asm/kernels.h) routes one
+ * virtual block more, the tail block, and hands it to the call that covers
+ * the last block: a kernel's tail variant computes it in a lane its last
+ * group has anyway, where a call of its own would cost a whole block's
+ * latency (~230 cycles on the Zen 4). A kernel without a tail variant gets
+ * a second call on a zero block instead (correct, not faster).
  */
 #include "kernels.h"
 
@@ -43,16 +50,19 @@ enum {
     COST_AVX2_9X = 161,
 };
 
-/* The kernel for the n blocks after the whole groups (n < group), and what
- * that call costs. */
+/* The kernel for the n blocks after the whole groups (n < group), its tail
+ * variant (or NULL), and what that call costs. */
 typedef struct {
     simd_chacha20_fn fn;
+    simd_chacha20_tail_fn tail;
     unsigned cost;
 } finish;
 
-/* One group kernel: its function, group size in bytes and cost per group. */
+/* One group kernel: its function, tail variant (or NULL), group size in
+ * bytes and cost per group. */
 typedef struct {
     simd_chacha20_fn fn;
+    simd_chacha20_tail_fn tail;
     size_t group;
     unsigned cost;
 } group_kernel;
@@ -79,6 +89,33 @@ static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
     *len -= n;
 }
 
+/*
+ * The last call of a route: fn (or its tail variant ft) on the len bytes
+ * left and, when tail is not NULL, the next block's keystream into tail.
+ * With tail == NULL (the plain entries, inlined with a constant) this is
+ * the bare call.
+ */
+static inline void last(const route *r, simd_chacha20_fn fn,
+                        simd_chacha20_tail_fn ft, uint8_t *out,
+                        const uint8_t *in, size_t len, const uint32_t key[8],
+                        const uint32_t ctr[4], uint8_t *tail)
+{
+    static const uint8_t zero[SIMD_CHACHA20_BLOCK];
+
+    if (tail != NULL && ft != NULL) {
+        ft(out, in, len, key, ctr, tail);
+        return;
+    }
+    if (len > 0)
+        fn(out, in, len, key, ctr);
+    if (tail != NULL) {
+        uint32_t c[4] = {ctr[0] + (uint32_t)(len / SIMD_CHACHA20_BLOCK),
+                         ctr[1], ctr[2], ctr[3]};
+
+        r->finish[1].fn(tail, zero, SIMD_CHACHA20_BLOCK, key, c);
+    }
+}
+
 static size_t whole(size_t len, size_t group)
 {
     return len - len % group;
@@ -102,57 +139,70 @@ static size_t cost_wide(const route *r, size_t len)
 }
 
 /* Kept out of line so that the short case below stays a bare tail call
- * (no frame: this one needs the counter on the stack). */
+ * (no frame: this one needs the counter on the stack). v is the tail's
+ * virtual block (64 with a tail, else 0): the group and finish choices
+ * count it, the wide kernels (no tail variants) never take it. */
 __attribute__((noinline)) static void
 route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
-             const uint32_t key[8], const uint32_t ctr[4])
+             const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
 {
     uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
+    size_t v = tail != NULL ? SIMD_CHACHA20_BLOCK : 0;
+    const finish *f;
 
     if (r->wide.fn != NULL && len >= r->wide.group &&
         (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
         run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
-    if (len >= r->main.group) {
-        size_t n = whole(len, r->main.group);
+    if (len + v >= r->main.group) {
+        size_t n = whole(len + v, r->main.group);
 
         /* A rest that `main` itself would finish goes in the same call: it
          * XORs its last, partial group from registers anyway, and a second
-         * call only repeats the entry, the state set-up and the exit. */
-        if (rest(r, len - n)->fn == r->main.fn)
-            n = len;
+         * call only repeats the entry, the state set-up and the exit. So
+         * does a tail block that ends a group of `main` (n > len). */
+        if (n > len || rest(r, len + v - n)->fn == r->main.fn) {
+            last(r, r->main.fn, r->main.tail, out, in, len, key, c, tail);
+            return;
+        }
         run(r->main.fn, n, &out, &in, &len, key, c);
     }
-    if (len > 0)
-        rest(r, len)->fn(out, in, len, key, c);
+    f = rest(r, len + v);
+    last(r, f->fn, f->tail, out, in, len, key, c, tail);
 }
 
-static void route_blocks(const route *r, uint8_t *out, const uint8_t *in,
-                         size_t len, const uint32_t key[8],
-                         const uint32_t ctr[4])
+/* The one route: tail is NULL for the plain entries. */
+static inline void route_blocks(const route *r, uint8_t *out,
+                                const uint8_t *in, size_t len,
+                                const uint32_t key[8], const uint32_t ctr[4],
+                                uint8_t *tail)
 {
+    size_t v = tail != NULL ? SIMD_CHACHA20_BLOCK : 0;
+
     /* Shorter than every group (every short packet): one kernel on the
      * caller's counter, nothing to advance. */
-    if (len < r->main.group && (r->wide.fn == NULL || len < r->wide.group)) {
-        if (len > 0)
-            rest(r, len)->fn(out, in, len, key, ctr);
+    if (len + v < r->main.group &&
+        (r->wide.fn == NULL || len < r->wide.group)) {
+        const finish *f = rest(r, len + v);
+
+        last(r, f->fn, f->tail, out, in, len, key, ctr, tail);
     } else
-        route_groups(r, out, in, len, key, ctr);
+        route_groups(r, out, in, len, key, ctr, tail);
 }
 
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to
  * the hybrid route's estimate. */
 static const finish ssse3_finish[4] = {
-    {NULL, 0},
-    {chacha20_ssse3_1x, COST_SSSE3_1X},
-    {chacha20_ssse3_2x, COST_SSSE3_2X},
-    {chacha20_ssse3_3x, COST_SSSE3_3X},
+    {NULL, NULL, 0},
+    {chacha20_ssse3_1x, NULL, COST_SSSE3_1X},
+    {chacha20_ssse3_2x, NULL, COST_SSSE3_2X},
+    {chacha20_ssse3_3x, NULL, COST_SSSE3_3X},
 };
 /* (A macro, not a const object: C11 initialisers must be constants.) */
-#define SSSE3_4X {chacha20_ssse3_4x, 256, COST_SSSE3_4X}
-static const route ssse3_route = {{NULL, 0, 0}, SSSE3_4X, ssse3_finish};
+#define SSSE3_4X {chacha20_ssse3_4x, NULL, 256, COST_SSSE3_4X}
+static const route ssse3_route = {{NULL, NULL, 0, 0}, SSSE3_4X, ssse3_finish};
 /* By name only: the 5-block hybrid first when the estimate says so. */
 static const route ssse3_hybrid_route = {
-    {chacha20_ssse3_5x, 320, COST_SSSE3_5X},
+    {chacha20_ssse3_5x, NULL, 320, COST_SSSE3_5X},
     SSSE3_4X,
     ssse3_finish,
 };
@@ -160,22 +210,24 @@ static const route ssse3_hybrid_route = {
 /* AVX2: 8-block groups; up to six blocks left go to the row kernels (two
  * blocks per ymm, 1-3 such groups: about one block's latency, where the
  * word-sliced 8x costs a whole group's issue), one block to the
- * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). */
+ * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). Every
+ * one has a tail variant: with a tail, finish[k] makes k - 1 blocks and
+ * the tail block (finish[1]: the tail block alone). */
 static const finish avx2_finish[8] = {
-    {NULL, 0},
-    {chacha20_ssse3_1x, COST_SSSE3_1X},
-    {chacha20_avx2_2x, COST_AVX2_2X},
-    {chacha20_avx2_4x, COST_AVX2_4X},
-    {chacha20_avx2_4x, COST_AVX2_4X},
-    {chacha20_avx2_6x, COST_AVX2_6X},
-    {chacha20_avx2_6x, COST_AVX2_6X},
-    {chacha20_avx2_8x, COST_AVX2_8X},
+    {NULL, NULL, 0},
+    {chacha20_ssse3_1x, chacha20_ssse3_1x_tail, COST_SSSE3_1X},
+    {chacha20_avx2_2x, chacha20_avx2_2x_tail, COST_AVX2_2X},
+    {chacha20_avx2_4x, chacha20_avx2_4x_tail, COST_AVX2_4X},
+    {chacha20_avx2_4x, chacha20_avx2_4x_tail, COST_AVX2_4X},
+    {chacha20_avx2_6x, chacha20_avx2_6x_tail, COST_AVX2_6X},
+    {chacha20_avx2_6x, chacha20_avx2_6x_tail, COST_AVX2_6X},
+    {chacha20_avx2_8x, chacha20_avx2_8x_tail, COST_AVX2_8X},
 };
-#define AVX2_8X {chacha20_avx2_8x, 512, COST_AVX2_8X}
-static const route avx2_route = {{NULL, 0, 0}, AVX2_8X, avx2_finish};
+#define AVX2_8X {chacha20_avx2_8x, chacha20_avx2_8x_tail, 512, COST_AVX2_8X}
+static const route avx2_route = {{NULL, NULL, 0, 0}, AVX2_8X, avx2_finish};
 /* By name only: the 9-block hybrid first when the estimate says so. */
 static const route avx2_hybrid_route = {
-    {chacha20_avx2_9x, 576, COST_AVX2_9X},
+    {chacha20_avx2_9x, NULL, 576, COST_AVX2_9X},
     AVX2_8X,
     avx2_finish,
 };
@@ -184,50 +236,55 @@ static const route avx2_hybrid_route = {
  * groups, then 16-block ones, then the narrowest kernel that covers the
  * rest. */
 static const finish avx512_finish[16] = {
-    {NULL, 0},
-    {chacha20_avx512_1x, 0},
-    {chacha20_avx512_2x, 0},
-    {chacha20_avx512_4x, 0},
-    {chacha20_avx512_4x, 0},
-    {chacha20_avx512_8x, 0},
-    {chacha20_avx512_8x, 0},
-    {chacha20_avx512_8x, 0},
-    {chacha20_avx512_8x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
-    {chacha20_avx512_16x, 0},
+    {NULL, NULL, 0},
+    {chacha20_avx512_1x, NULL, 0},
+    {chacha20_avx512_2x, NULL, 0},
+    {chacha20_avx512_4x, NULL, 0},
+    {chacha20_avx512_4x, NULL, 0},
+    {chacha20_avx512_8x, NULL, 0},
+    {chacha20_avx512_8x, NULL, 0},
+    {chacha20_avx512_8x, NULL, 0},
+    {chacha20_avx512_8x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_16x, NULL, 0},
 };
 static const route avx512_route = {
-    {chacha20_avx512_32x, 2048, 0},
-    {chacha20_avx512_16x, 1024, 0},
+    {chacha20_avx512_32x, NULL, 2048, 0},
+    {chacha20_avx512_16x, NULL, 1024, 0},
     avx512_finish,
 };
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3)
 {
-    route_blocks(&ssse3_route, out, in, len, key, ctr);
+    route_blocks(&ssse3_route, out, in, len, key, ctr, NULL);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid)
 {
-    route_blocks(&ssse3_hybrid_route, out, in, len, key, ctr);
+    route_blocks(&ssse3_hybrid_route, out, in, len, key, ctr, NULL);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2)
 {
-    route_blocks(&avx2_route, out, in, len, key, ctr);
+    route_blocks(&avx2_route, out, in, len, key, ctr, NULL);
+}
+
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx2_tail)
+{
+    route_blocks(&avx2_route, out, in, len, key, ctr, tail);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid)
 {
-    route_blocks(&avx2_hybrid_route, out, in, len, key, ctr);
+    route_blocks(&avx2_hybrid_route, out, in, len, key, ctr, NULL);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx512)
 {
-    route_blocks(&avx512_route, out, in, len, key, ctr);
+    route_blocks(&avx512_route, out, in, len, key, ctr, NULL);
 }
