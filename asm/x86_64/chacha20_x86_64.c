@@ -89,6 +89,23 @@ static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
     *len -= n;
 }
 
+/* A kernel without a tail variant: its call, then the tail block by a
+ * call of its own (the one-block kernel on a zero block). Out of line: its
+ * counter copy would give every caller a frame. */
+__attribute__((noinline)) static void
+separate(const route *r, simd_chacha20_fn fn, uint8_t *out, const uint8_t *in,
+         size_t len, const uint32_t key[8], const uint32_t ctr[4],
+         uint8_t *tail)
+{
+    static const uint8_t zero[SIMD_CHACHA20_BLOCK];
+    uint32_t c[4] = {ctr[0] + (uint32_t)(len / SIMD_CHACHA20_BLOCK), ctr[1],
+                     ctr[2], ctr[3]};
+
+    if (len > 0)
+        fn(out, in, len, key, ctr);
+    r->finish[1].fn(tail, zero, SIMD_CHACHA20_BLOCK, key, c);
+}
+
 /*
  * The last call of a route: fn (or its tail variant ft) on the len bytes
  * left and, when tail is not NULL, the next block's keystream into tail.
@@ -100,20 +117,13 @@ static inline void last(const route *r, simd_chacha20_fn fn,
                         const uint8_t *in, size_t len, const uint32_t key[8],
                         const uint32_t ctr[4], uint8_t *tail)
 {
-    static const uint8_t zero[SIMD_CHACHA20_BLOCK];
-
-    if (tail != NULL && ft != NULL) {
+    if (tail == NULL) {
+        if (len > 0)
+            fn(out, in, len, key, ctr);
+    } else if (ft != NULL)
         ft(out, in, len, key, ctr, tail);
-        return;
-    }
-    if (len > 0)
-        fn(out, in, len, key, ctr);
-    if (tail != NULL) {
-        uint32_t c[4] = {ctr[0] + (uint32_t)(len / SIMD_CHACHA20_BLOCK),
-                         ctr[1], ctr[2], ctr[3]};
-
-        r->finish[1].fn(tail, zero, SIMD_CHACHA20_BLOCK, key, c);
-    }
+    else
+        separate(r, fn, out, in, len, key, ctr, tail);
 }
 
 static size_t whole(size_t len, size_t group)
@@ -138,11 +148,10 @@ static size_t cost_wide(const route *r, size_t len)
            cost_main(r, len % r->wide.group);
 }
 
-/* Kept out of line so that the short case below stays a bare tail call
- * (no frame: this one needs the counter on the stack). v is the tail's
- * virtual block (64 with a tail, else 0): the group and finish choices
- * count it, the wide kernels (no tail variants) never take it. */
-__attribute__((noinline)) static void
+/* The route past the short case. v is the tail's virtual block (64 with a
+ * tail, else 0): the group and finish choices count it, the wide kernels
+ * (no tail variants) never take it. */
+static inline __attribute__((always_inline)) void
 route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
              const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
 {
@@ -170,6 +179,24 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
     last(r, f->fn, f->tail, out, in, len, key, c, tail);
 }
 
+/* route_groups out of line, so that the short case below stays a bare
+ * tail call (no frame: this one needs the counter on the stack); without
+ * and with a tail, so that the plain one keeps six register arguments
+ * (and stays a tail call itself). */
+__attribute__((noinline)) static void
+route_plain(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+            const uint32_t key[8], const uint32_t ctr[4])
+{
+    route_groups(r, out, in, len, key, ctr, NULL);
+}
+
+__attribute__((noinline)) static void
+route_tail(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+           const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
+{
+    route_groups(r, out, in, len, key, ctr, tail);
+}
+
 /* The one route: tail is NULL for the plain entries. */
 static inline void route_blocks(const route *r, uint8_t *out,
                                 const uint8_t *in, size_t len,
@@ -185,8 +212,10 @@ static inline void route_blocks(const route *r, uint8_t *out,
         const finish *f = rest(r, len + v);
 
         last(r, f->fn, f->tail, out, in, len, key, ctr, tail);
-    } else
-        route_groups(r, out, in, len, key, ctr, tail);
+    } else if (tail == NULL)
+        route_plain(r, out, in, len, key, ctr);
+    else
+        route_tail(r, out, in, len, key, ctr, tail);
 }
 
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to
