@@ -157,11 +157,14 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
 {
     uint32_t c[4] = {ctr[0], ctr[1], ctr[2], ctr[3]};
     size_t v = tail != NULL ? SIMD_CHACHA20_BLOCK : 0;
+    const uint32_t *k = ctr; /* the next call's counter: c once one ran */
     const finish *f;
 
     if (r->wide.fn != NULL && len >= r->wide.group &&
-        (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len)))
+        (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len))) {
         run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, c);
+        k = c;
+    }
     if (len + v >= r->main.group) {
         size_t n = whole(len + v, r->main.group);
 
@@ -170,7 +173,7 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
          * call only repeats the entry, the state set-up and the exit. So
          * does a tail block that ends a group of `main` (n > len). */
         if (n > len || rest(r, len + v - n)->fn == r->main.fn) {
-            last(r, r->main.fn, r->main.tail, out, in, len, key, c, tail);
+            last(r, r->main.fn, r->main.tail, out, in, len, key, k, tail);
             return;
         }
         run(r->main.fn, n, &out, &in, &len, key, c);
