@@ -8,7 +8,8 @@
  *   XOR `len` bytes of `in` with the ChaCha20 keystream and write them to `out`.
  *   `len` is a whole number of 64-byte blocks (0 included): the glue keeps
  *   partial blocks itself (it takes a partial block's keystream from one
- *   whole block run over zeros), so no kernel carries byte-tail code. The
+ *   whole block run over zeros, or from a tail variant, below), so no
+ *   kernel carries byte-tail code. The
  *   state is key[0..7] (the 32-byte key as little-endian words), ctr[0]
  *   (32-bit block counter of the first block) and ctr[1..3] (nonce words).
  *   Precondition: the counter does not wrap inside one call, i.e.

@@ -99,16 +99,43 @@ static inline void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
         xor_blocks_bounced(ctx, out, in, len);
 }
 
+/* The first n bytes of the new partial block whose keystream buf holds. */
+static inline void use_partial(simd_chacha20_stream *ctx, unsigned char *out,
+                               const unsigned char *in, size_t n)
+{
+    if (ctx->counter_ahead)
+        simd_chacha20_stream_advance(ctx, 1);
+    xor_keystream(out, in, ctx->buf, n);
+    ctx->partial_len = (unsigned int)n;
+}
+
 /* A new partial block: its keystream into buf (the kernel's output for
  * zeros, so buf needs no clearing first), the first n bytes used. */
 static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
                                  const unsigned char *in, size_t n)
 {
     ctx->xor_kernel(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
-    if (ctx->counter_ahead)
-        simd_chacha20_stream_advance(ctx, 1);
-    xor_keystream(out, in, ctx->buf, n);
-    ctx->partial_len = (unsigned int)n;
+    use_partial(ctx, out, in, n);
+}
+
+/* Whole blocks and then a partial block of rem bytes in one kernel call
+ * (the tail variant makes the partial block's keystream into buf), where
+ * the stream's kernel has one, the counter does not wrap before the
+ * partial block and the output is not the bounced kind. Returns 0, having
+ * done nothing, where not. */
+static int xor_blocks_and_tail(simd_chacha20_stream *ctx, unsigned char *out,
+                               const unsigned char *in, size_t len, size_t rem)
+{
+    uint64_t blocks = len / BLOCK;
+
+    if (ctx->tail_kernel == NULL ||
+        blocks >= ((uint64_t)1 << 32) - ctx->counter[0] ||
+        out_overlaps_ahead(out, in, len))
+        return 0;
+    ctx->tail_kernel(out, in, len, ctx->key, ctx->counter, ctx->buf);
+    simd_chacha20_stream_advance(ctx, (uint32_t)blocks);
+    use_partial(ctx, out + len, in + len, rem);
+    return 1;
 }
 
 /* Every other call: leftover keystream first, then whole blocks, then a
@@ -140,6 +167,8 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
 
     rem = len % BLOCK;
     len -= rem;
+    if (rem > 0 && len > 0 && xor_blocks_and_tail(ctx, out, in, len, rem))
+        return;
     while (len > 0) {
         /* Blocks left before the 32-bit counter wraps: 1..2^32. */
         uint64_t room = (uint64_t)1 << 32;

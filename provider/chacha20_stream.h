@@ -20,6 +20,10 @@
 
 typedef struct {
     simd_chacha20_fn xor_kernel;
+    /* The chosen kernel's tail variant, or NULL (asm/kernels.h): a message
+     * ending in a partial block gets that block's keystream from the call
+     * that makes its whole blocks. */
+    simd_chacha20_tail_fn tail_kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */
     uint8_t buf[SIMD_CHACHA20_BLOCK]; /* keystream of the current partial block */

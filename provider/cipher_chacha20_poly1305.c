@@ -105,6 +105,8 @@ static void *cp_newctx(void *provctx)
     if (ctx == NULL)
         return NULL;
     ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
+    ctx->ks.tail_kernel =
+        prov->choice.kernel[SIMD_ALG_CHACHA20]->chacha20_tail;
     ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     ctx->mac.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
     ctx->stitch =
@@ -217,21 +219,25 @@ static void message_start(cp_ctx *ctx)
 
 /*
  * How many data blocks to make with block 0. A message that fits is made
- * whole (one call). A longer one's whole blocks are made in one call
- * after this one only if their count is a multiple of 8 (the AVX2 group,
- * half the AVX-512 one, two SSSE3 ones), and its partial last block in a
- * call of its own; so the blocks made here are the whole blocks modulo 8.
- * Taking 7 instead left 1024 B as 8 + 8 + 1 blocks in three calls and
- * 1350 B as 8 + (8 + 6) + 1 in four, now 1 + 16 and 6 + 16 + 1
- * (docs/performance.md, issue 16).
+ * whole (one call). A longer one's blocks are made in one call after this
+ * one only if their count is a multiple of 8 (the AVX2 group, half the
+ * AVX-512 one, two SSSE3 ones), so the blocks made here are the rest
+ * modulo 8. Where the kernel has a tail variant (asm/kernels.h) the call
+ * after this one also makes the partial last block, so it counts; else
+ * that block is a call of its own and only the whole blocks count. Taking
+ * 7 instead left 1024 B as 8 + 8 + 1 blocks in three calls and 1350 B as
+ * 8 + (8 + 6) + 1 in four, now 1 + 16 and, without a tail variant,
+ * 6 + 16 + 1, with one 7 + (15 + 1) (docs/performance.md, issue 16).
  */
-static size_t start_blocks(size_t data)
+static size_t start_blocks(const cp_ctx *ctx, size_t data)
 {
     size_t blocks = (data + SIMD_CHACHA20_BLOCK - 1) / SIMD_CHACHA20_BLOCK;
 
     if (blocks < START_BLOCKS)
         return blocks;
-    return (data / SIMD_CHACHA20_BLOCK) % START_BLOCKS;
+    if (ctx->ks.tail_kernel == NULL)
+        blocks = data / SIMD_CHACHA20_BLOCK;
+    return blocks % START_BLOCKS;
 }
 
 /* Block 0 and the keystream for `data` more bytes (start_blocks), then
@@ -239,7 +245,7 @@ static size_t start_blocks(size_t data)
  * re-key and free, as default keeps block 0. */
 static void make_block0(cp_ctx *ctx, size_t data)
 {
-    size_t blocks = start_blocks(data);
+    size_t blocks = start_blocks(ctx, data);
     size_t n;
 
     n = (1 + blocks) * SIMD_CHACHA20_BLOCK;

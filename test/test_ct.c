@@ -39,6 +39,7 @@ static const size_t lengths[] = {0,    64,   128,  192,  256,  320,  384,
 static void chacha20_kernel(const simd_kernel *k)
 {
     uint32_t key[8], ctr[4];
+    uint8_t tail[SIMD_CHACHA20_BLOCK];
     int bad = 0;
 
     for (size_t i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
@@ -55,7 +56,10 @@ static void chacha20_kernel(const simd_kernel *k)
         SECRET(&ctr[1], 3 * sizeof(uint32_t));
         SECRET(in, len);
         k->fn.chacha20(out, in, len, key, ctr);
+        if (k->chacha20_tail != NULL) /* and its tail variant */
+            k->chacha20_tail(out, in, len, key, ctr, tail);
         PUBLIC(out, len);
+        PUBLIC(tail, sizeof(tail));
         PUBLIC(key, sizeof(key));
         PUBLIC(ctr, sizeof(ctr));
         PUBLIC(in, len);

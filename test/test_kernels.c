@@ -51,18 +51,27 @@ static uint32_t clamp_counter(uint32_t ctr0, size_t len)
     return ctr0;
 }
 
-/* Compares one kernel with the portable one on one case (len whole blocks,
- * rounded down to the kernel's group); checks canaries. */
-static int chacha20_case(const simd_kernel *k, size_t len,
-                         size_t in_off, size_t out_off, int in_place,
-                         const uint32_t key[8], const uint32_t ctr[4])
+/* The keystream block after len bytes from ctr (counter mod 2^32), as a
+ * tail variant must make it. */
+static void chacha20_tail_ref(uint8_t ref[64], size_t len,
+                              const uint32_t key[8], const uint32_t ctr[4])
+{
+    static const uint8_t zero[64];
+    uint32_t c[4] = {ctr[0] + (uint32_t)(len / 64), ctr[1], ctr[2], ctr[3]};
+
+    chacha20_xor_portable(ref, zero, 64, key, c);
+}
+
+/* One case of one kernel (tail 0) or of its tail variant (tail 1) against
+ * the portable one (len whole blocks, rounded down to the kernel's
+ * group); checks canaries around the output and the tail block. */
+static int chacha20_case_of(const simd_kernel *k, int tail, size_t len,
+                            size_t in_off, size_t out_off, int in_place,
+                            const uint32_t key[8], const uint32_t ctr[4])
 {
     static uint8_t *in, *out, *ref;
-    uint8_t *src, *dst;
+    uint8_t *src, *dst, tail_buf[32 + 64 + 32], tail_ref[64];
     int ok;
-
-    if (k->group != 0)
-        len -= len % k->group;
 
     if (in == NULL) {
         in = malloc(MAX_RANDOM_LEN + SLACK);
@@ -77,7 +86,12 @@ static int chacha20_case(const simd_kernel *k, size_t len,
     chacha20_xor_portable(ref, src, len, key, ctr);
     if (!in_place)
         memset(out, 0xa5, len + out_off + 64);
-    k->fn.chacha20(dst, src, len, key, ctr);
+    memset(tail_buf, 0xa5, sizeof(tail_buf));
+    if (tail) {
+        chacha20_tail_ref(tail_ref, len, key, ctr);
+        k->chacha20_tail(dst, src, len, key, ctr, tail_buf + 32 + in_off % 7);
+    } else
+        k->fn.chacha20(dst, src, len, key, ctr);
     ok = memcmp(dst, ref, len) == 0;
     if (!in_place) {
         for (size_t i = 0; i < out_off + 32; i++)
@@ -85,6 +99,30 @@ static int chacha20_case(const simd_kernel *k, size_t len,
         for (size_t i = 0; i < 32; i++)
             ok &= dst[len + i] == 0xa5;
     }
+    for (size_t i = 0; i < sizeof(tail_buf); i++) {
+        size_t at = i - (32 + in_off % 7);
+
+        if (tail && at < 64)
+            ok &= tail_buf[i] == tail_ref[at];
+        else
+            ok &= tail_buf[i] == 0xa5;
+    }
+    return ok;
+}
+
+/* One case of the kernel, and of its tail variant where it has one. */
+static int chacha20_case(const simd_kernel *k, size_t len,
+                         size_t in_off, size_t out_off, int in_place,
+                         const uint32_t key[8], const uint32_t ctr[4])
+{
+    int ok;
+
+    if (k->group != 0)
+        len -= len % k->group;
+    ok = chacha20_case_of(k, 0, len, in_off, out_off, in_place, key, ctr);
+    if (k->chacha20_tail != NULL)
+        ok &= chacha20_case_of(k, 1, len, in_off, out_off, in_place, key,
+                               ctr);
     return ok;
 }
 
@@ -224,10 +262,29 @@ static uint8_t *guarded_start(guarded *g)
     return g->base + g->page;
 }
 
+/* One call of the kernel (and of its tail variant) at in/out; 1 if right. */
+static int chacha20_guarded_case(const simd_kernel *k, uint8_t *out,
+                                 uint8_t *in, size_t len,
+                                 const uint32_t key[8], const uint32_t ctr[4])
+{
+    uint8_t ref[4096], tail[64], tail_ref[64];
+    int ok;
+
+    tu_rand_bytes(in, len);
+    chacha20_xor_portable(ref, in, len, key, ctr);
+    k->fn.chacha20(out, in, len, key, ctr);
+    ok = memcmp(out, ref, len) == 0;
+    if (k->chacha20_tail != NULL) {
+        chacha20_tail_ref(tail_ref, len, key, ctr);
+        k->chacha20_tail(out, in, len, key, ctr, tail);
+        ok &= memcmp(out, ref, len) == 0 && memcmp(tail, tail_ref, 64) == 0;
+    }
+    return ok;
+}
+
 static void chacha20_guard_pages(const simd_kernel *k)
 {
     guarded gi, go;
-    uint8_t ref[4096];
     uint32_t key[8], ctr[4];
     int bad = 0;
 
@@ -235,21 +292,14 @@ static void chacha20_guard_pages(const simd_kernel *k)
     for (size_t step = 0; step <= 1100; step += BLOCK) {
         /* group kernels touch only whole groups */
         size_t len = k->group != 0 ? step - step % k->group : step;
-        uint8_t *in = guarded_end(&gi, len), *out = guarded_end(&go, len);
 
         random_state(key, ctr);
         ctr[0] = clamp_counter(ctr[0], len);
-        tu_rand_bytes(in, len);
-        chacha20_xor_portable(ref, in, len, key, ctr);
-        k->fn.chacha20(out, in, len, key, ctr);
-        bad += memcmp(out, ref, len) != 0;
+        bad += !chacha20_guarded_case(k, guarded_end(&go, len),
+                                      guarded_end(&gi, len), len, key, ctr);
         /* And starting right after the leading hole. */
-        in = guarded_start(&gi);
-        out = guarded_start(&go);
-        tu_rand_bytes(in, len);
-        chacha20_xor_portable(ref, in, len, key, ctr);
-        k->fn.chacha20(out, in, len, key, ctr);
-        bad += memcmp(out, ref, len) != 0;
+        bad += !chacha20_guarded_case(k, guarded_start(&go),
+                                      guarded_start(&gi), len, key, ctr);
     }
     CU_ASSERT_EQUAL(bad, 0);
     munmap(gi.base, gi.size);

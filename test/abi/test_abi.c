@@ -135,7 +135,7 @@ enum {
 };
 
 static _Alignas(64) uint8_t in[MAX_LEN + SKEWS];
-static _Alignas(64) uint8_t ref[MAX_LEN];
+static _Alignas(64) uint8_t ref[MAX_LEN + SIMD_CHACHA20_BLOCK]; /* + a tail */
 /* The kernels write here, between guard bytes; uint32_t for MD5's state. */
 static union {
     uint8_t b[OUT_SIZE];
@@ -203,6 +203,47 @@ static void chacha20_prepare(const simd_kernel *k, size_t len, unsigned skew,
     c->args[3] = (uintptr_t)key;
     c->args[4] = (uintptr_t)ctr;
 }
+
+/* Tail variants (asm/kernels.h): the same case, then the next block's
+ * keystream into a buffer 8 bytes past the output (the gap must stay
+ * untouched), misaligned as the output is. NULL for rows without one. */
+static abi_fn chacha20_tail_fn(const simd_kernel *k)
+{
+    return (abi_fn)k->chacha20_tail;
+}
+
+static void chacha20_tail_prepare(const simd_kernel *k, size_t len,
+                                  unsigned skew, abi_case *c)
+{
+    static const uint8_t zero[SIMD_CHACHA20_BLOCK];
+    const uint32_t *key, *ctr;
+    uint32_t next[4];
+
+    chacha20_prepare(k, len, skew, c);
+    key = (const uint32_t *)c->args[3];
+    ctr = (const uint32_t *)c->args[4];
+    memcpy(next, ctr, sizeof(next));
+    next[0] += (uint32_t)(c->size / SIMD_CHACHA20_BLOCK);
+    chacha20_xor_portable(ref + c->size, zero, sizeof(zero), key, next);
+    c->len = c->size + 8 + SIMD_CHACHA20_BLOCK;
+    c->nargs = 6;
+    c->args[5] = (uintptr_t)(c->dst + c->size + 8);
+}
+
+static int chacha20_tail_check(const abi_case *c)
+{
+    static const uint8_t gap[8] = {0x5a, 0x5a, 0x5a, 0x5a,
+                                   0x5a, 0x5a, 0x5a, 0x5a};
+
+    return memcmp(c->dst, ref, c->size) == 0 &&
+           memcmp(c->dst + c->size, gap, sizeof(gap)) == 0 &&
+           memcmp(c->dst + c->size + 8, ref + c->size,
+                  SIMD_CHACHA20_BLOCK) == 0;
+}
+
+static const abi_alg chacha20_tail_alg = {
+    "bytes", chacha20_lengths, SIMD_COUNT(chacha20_lengths),
+    chacha20_tail_fn, chacha20_tail_prepare, chacha20_tail_check};
 
 static const size_t md5_blocks[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10,
                                     11, 12, 13, 14, 15, 16, 17, 33};
@@ -397,10 +438,9 @@ static int untouched_around(const uint8_t *dst, size_t len)
 
 /* One case; writes what went wrong to why ("" if nothing). Returns 1 if
  * the case passed, 0 if it failed, -1 if the kernel crashed. */
-static int run_case(simd_alg alg, const simd_kernel *k, size_t size,
+static int run_case(const abi_alg *a, const simd_kernel *k, size_t size,
                     unsigned skew, char *why, size_t why_size)
 {
-    const abi_alg *a = &algs[alg];
     uint64_t poison = poison_for(skew);
     abi_case c;
     char report[ABI_REPORT];
@@ -430,12 +470,12 @@ static int run_case(simd_alg alg, const simd_kernel *k, size_t size,
     return 0;
 }
 
-/* Every runnable kernel of one list through every case; prints each new
- * kind of failure once, with the first case that showed it. Returns how
- * many kernels there were. */
-static size_t check_list(simd_alg alg, const simd_table *t)
+/* Every runnable kernel of one list that has the variant a->fn gives
+ * through every case; prints each new kind of failure once, with the first
+ * case that showed it. Returns how many kernels there were. */
+static size_t check_variant(const abi_alg *a, const char *alg_name,
+                            const simd_table *t)
 {
-    const abi_alg *a = &algs[alg];
     size_t tested = 0;
 
     for (size_t i = 0; i < t->n; i++) {
@@ -443,29 +483,35 @@ static size_t check_list(simd_alg alg, const simd_table *t)
         char why[ABI_REPORT + 160], last[ABI_REPORT + 160] = "";
         int ok = 1, failed = 0, cases = 0;
 
+        if (a->fn(k) == NULL)
+            continue;
         if (!simd_runnable(k->needs, caps)) {
-            printf("\n  (skip %s %s: not runnable here)", simd_alg_name(alg),
-                   k->name);
+            printf("\n  (skip %s %s: not runnable here)", alg_name, k->name);
             continue;
         }
         for (size_t s = 0; s < a->nsizes && ok >= 0; s++) {
             for (unsigned skew = 0; skew < SKEWS && ok >= 0; skew++, cases++) {
-                ok = run_case(alg, k, a->sizes[s], skew, why, sizeof(why));
+                ok = run_case(a, k, a->sizes[s], skew, why, sizeof(why));
                 if (ok > 0)
                     continue;
                 failed++;
                 if (strcmp(strchr(why, ':'), last) != 0)
-                    printf("\n  %s %s, %s", simd_alg_name(alg), k->name, why);
+                    printf("\n  %s %s, %s", alg_name, k->name, why);
                 snprintf(last, sizeof(last), "%s", strchr(why, ':'));
             }
         }
         if (failed)
-            printf("\n  %s %s: %d of %d cases failed%s", simd_alg_name(alg),
-                   k->name, failed, cases, ok < 0 ? ", then it crashed" : "");
+            printf("\n  %s %s: %d of %d cases failed%s", alg_name, k->name,
+                   failed, cases, ok < 0 ? ", then it crashed" : "");
         CU_ASSERT_EQUAL(failed, 0);
         tested++;
     }
     return tested;
+}
+
+static size_t check_list(simd_alg alg, const simd_table *t)
+{
+    return check_variant(&algs[alg], simd_alg_name(alg), t);
 }
 
 static void test_table_kernels(void)
@@ -485,6 +531,15 @@ static void test_inner_kernels(void)
     for (int alg = 0; alg < SIMD_NALGS; alg++)
         if (algs[alg].prepare != NULL)
             check_list((simd_alg)alg, &simd_arch_this.inner[alg]);
+}
+
+/* The ChaCha20 tail variants, inner kernels' and table entries'. */
+static void test_tail_kernels(void)
+{
+    check_variant(&chacha20_tail_alg, "chacha20 tail",
+                  &simd_arch_this.inner[SIMD_ALG_CHACHA20]);
+    check_variant(&chacha20_tail_alg, "chacha20 tail",
+                  &simd_arch_this.tables[SIMD_ALG_CHACHA20]);
 }
 
 /* ------------------------------------------------------------ the checker */
@@ -525,6 +580,7 @@ int main(void)
          * may fail less clearly (in its C glue) */
         {"every inner kernel keeps the ABI", test_inner_kernels},
         {"every table kernel keeps the ABI", test_table_kernels},
+        {"every ChaCha20 tail variant keeps the ABI", test_tail_kernels},
         {NULL, NULL},
     };
     size_t words = 0;
