@@ -164,9 +164,10 @@ static const simd_level levels[] = {
  * - avx2: 8-block ymm groups. It finishes up to four blocks with the SSSE3
  *   kernels, hence SSSE3 in its needs. Its tail variant makes a stream's
  *   partial last block in the call that makes the whole blocks (every
- *   kernel of its route has one); ssse3 and avx512 have none (their
- *   routes' kernels do not).
- * - ssse3: 4-block xmm groups.
+ *   kernel of its route has one); avx512 has none (its route's kernels
+ *   do not).
+ * - ssse3: 4-block xmm groups; a tail variant as avx2's. The by-name
+ *   ssse3_hybrid has none (its 5-block kernel takes whole groups only).
  * - avx2_hybrid, ssse3_hybrid: the same routes with the 9- and 5-block
  *   hybrids (a scalar block woven into the vector rounds). By name only:
  *   6-12% ahead while the core's sibling hardware thread idles, 14-53%
@@ -178,7 +179,8 @@ static const simd_kernel chacha20[] = {
                       SIMD_CAP_X86_ZMM_DOWNCLOCK),
     SIMD_CHACHA20_KERNEL_TAIL("avx2", NEEDS_AVX2, chacha20_xor_avx2,
                               chacha20_xor_avx2_tail, 0),
-    SIMD_KERNEL(chacha20, "ssse3", NEEDS_SSSE3, chacha20_xor_ssse3),
+    SIMD_CHACHA20_KERNEL_TAIL("ssse3", NEEDS_SSSE3, chacha20_xor_ssse3,
+                              chacha20_xor_ssse3_tail, 0),
     SIMD_KERNEL_BY_NAME(chacha20, "avx2_hybrid", NEEDS_AVX2,
                         chacha20_xor_avx2_hybrid),
     SIMD_KERNEL_BY_NAME(chacha20, "ssse3_hybrid", NEEDS_SSSE3,
@@ -191,9 +193,12 @@ static const simd_kernel chacha20[] = {
 static const simd_kernel chacha20_inner[] = {
     SIMD_CHACHA20_KERNEL_TAIL("ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x,
                               chacha20_ssse3_1x_tail, 0),
-    SIMD_KERNEL(chacha20, "ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x),
-    SIMD_KERNEL(chacha20, "ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x),
-    SIMD_KERNEL(chacha20, "ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x),
+    SIMD_CHACHA20_KERNEL_TAIL("ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x,
+                              chacha20_ssse3_2x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x,
+                              chacha20_ssse3_3x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x,
+                              chacha20_ssse3_4x_tail, 0),
     SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
                       5 * SIMD_CHACHA20_BLOCK),
     SIMD_CHACHA20_KERNEL_TAIL("avx2_2x", NEEDS_AVX2, chacha20_avx2_2x,

@@ -5,7 +5,8 @@
  * router in chacha20_x86_64.c picks among them by length.
  *
  * Rotates by 16 and 8 are byte permutations (one pshufb); 12 and 7 need a
- * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr.
+ * shift pair and an or. Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr
+ * (and r9=tail, the tail entries of the 1/2/4-block kernels).
  * The 1/2/4-block kernels use only caller-saved registers; the hybrid
  * saves and restores the callee-saved ones it needs for its scalar block.
  */
@@ -165,9 +166,16 @@ END(chacha20_ssse3_1x_tail)
     pshufd $\id, %xmm7, %xmm7
 .endm
 
+/* Plain and tail entry as for ssse3_1x; with a tail, the block after the
+ * len bytes is the next pair's first lane (or, for an odd count, the
+ * second lane of the last pair, which the plain kernel drops). */
 ENTRY(chacha20_ssse3_2x)
+    xor %r9d, %r9d
+END(chacha20_ssse3_2x)
+ENTRY(chacha20_ssse3_2x_tail)
     test %rdx, %rdx
-    jz .L2x_ret
+    jz .L2x_empty
+.L2x_start:
     movdqa .Lsigma(%rip), %xmm8
     movdqu (%rcx), %xmm9
     movdqu 16(%rcx), %xmm10
@@ -213,18 +221,39 @@ ENTRY(chacha20_ssse3_2x)
     add $128, %rdi
     sub $128, %rdx
     jnz .L2x_block
+    /* the pairs are done; one more for a tail */
+    test %r9, %r9
+    jnz .L2x_block
 .L2x_ret:
     ret
 .L2x_one:
+    /* no bytes left (only with a tail): xmm0..3 is the tail block */
+    test %rdx, %rdx
+    jz .L2x_tail0
     /* one block left (an odd count): its keystream is xmm0..3; the second
-     * block's is dropped */
+     * block's is the tail block, or dropped */
     .irp r, 0, 1, 2, 3
     movdqu (16 * \r)(%rsi), %xmm12
     pxor %xmm12, %xmm\r
     movdqu %xmm\r, (16 * \r)(%rdi)
     .endr
+    test %r9, %r9
+    jz .L2x_ret
+    .irp r, 4, 5, 6, 7
+    movdqu %xmm\r, (16 * (\r - 4))(%r9)
+    .endr
     ret
-END(chacha20_ssse3_2x)
+.L2x_tail0:
+    .irp r, 0, 1, 2, 3
+    movdqu %xmm\r, (16 * \r)(%r9)
+    .endr
+    ret
+/* len 0: only a tail block, or nothing */
+.L2x_empty:
+    test %r9, %r9
+    jnz .L2x_start
+    ret
+END(chacha20_ssse3_2x_tail)
 
 /* ---------------------------------------------------------------------- */
 /*
@@ -234,7 +263,8 @@ END(chacha20_ssse3_2x)
  * quarter-rounds below needs only one swap per half-round.
  * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
  * PS 16x16 the precomputed first column round (see PRECOMPUTE4). No
- * keystream is ever stored: a partial group is XORed from registers.
+ * keystream is ever stored (but a tail block, to the caller's buffer): a
+ * partial group is XORed from registers.
  */
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
@@ -308,10 +338,32 @@ END(chacha20_ssse3_2x)
 
 /* Transpose one word group (rows A..D = words 4g..4g+3) and XOR it into
  * out. mode 0: all four blocks; mode 1 (a partial group, rdx < 256): only
- * the blocks below rdx, so no keystream goes through memory. Branching on
- * the length (public) only. */
+ * the blocks below rdx, so no keystream goes through memory; mode 2: as 1,
+ * and the block at rdx (the tail block) to the tail buffer (r9), not
+ * XORed. Branching on the length (public) only. */
 .macro GROUP4_SSE mode, A, B, C, D, T0, T1, off
     TRANSPOSE4_SSE \A, \B, \C, \D, \T0, \T1
+.if \mode == 2
+    test %rdx, %rdx
+    jz 4f
+    OUT16 \B, (\off + 0), \C
+    cmp $64, %rdx
+    je 5f
+    OUT16 \T0, (\off + 64), \C
+    cmp $128, %rdx
+    je 6f
+    OUT16 \D, (\off + 128), \C
+    movdqu %xmm\A, \off(%r9)
+    jmp 7f
+4:
+    movdqu %xmm\B, \off(%r9)
+    jmp 7f
+5:
+    movdqu %xmm\T0, \off(%r9)
+    jmp 7f
+6:
+    movdqu %xmm\D, \off(%r9)
+.else
     OUT16 \B, (\off + 0), \C
 .if \mode == 1
     cmp $64, %rdx
@@ -325,6 +377,7 @@ END(chacha20_ssse3_2x)
     OUT16 \D, (\off + 128), \C
 .if \mode == 0
     OUT16 \A, (\off + 192), \C
+.endif
 .endif
 7:
 .endm
@@ -408,9 +461,17 @@ END(chacha20_ssse3_2x)
     .endr
 .endm
 
+/* Plain and tail entry as for ssse3_1x; with a tail, the block after the
+ * len bytes is the lane at len in the last group (FINISH4 2), or the
+ * first lane of one more group when len is a whole number of groups.
+ * r10d says whether PRECOMPUTE4 ran. */
 ENTRY(chacha20_ssse3_4x)
+    xor %r9d, %r9d
+END(chacha20_ssse3_4x)
+ENTRY(chacha20_ssse3_4x_tail)
     test %rdx, %rdx
-    jz .L4x_ret
+    jz .L4x_empty
+.L4x_setup:
     mov %rsp, %r11
     sub $FRAME4, %rsp
     and $-16, %rsp
@@ -452,12 +513,16 @@ ENTRY(chacha20_ssse3_4x)
     movdqa %xmm13, SPLAT(13)
     movdqa %xmm14, SPLAT(14)
     movdqa %xmm15, SPLAT(15)
-    /* one group: the precomputation would not pay for itself */
-    xor %r9d, %r9d
-    cmp $256, %rdx
+    /* one group (counting the tail block): the precomputation would not
+     * pay for itself */
+    xor %r10d, %r10d
+    lea 64(%rdx), %rax
+    test %r9, %r9
+    cmovz %rdx, %rax
+    cmp $256, %rax
     jbe .L4x_start
     PRECOMPUTE4
-    mov $1, %r9d
+    mov $1, %r10d
 .L4x_pgroup:
     movdqa SPLAT(0), %xmm0
     movdqa PS(1), %xmm1
@@ -539,12 +604,21 @@ ENTRY(chacha20_ssse3_4x)
     add $256, %rsi
     add $256, %rdi
     sub $256, %rdx
+    jnz 1f
+    /* whole groups done: a tail block takes one more */
+    test %r9, %r9
     jz .L4x_done
-    test %r9d, %r9d
+1:
+    test %r10d, %r10d
     jnz .L4x_pgroup
     jmp .L4x_group
 .L4x_partial:
+    test %r9, %r9
+    jnz .L4x_partial_tail
     FINISH4 1
+    jmp .L4x_done
+.L4x_partial_tail:
+    FINISH4 2
 .L4x_done:
     /* wipe what derives from the key: its splat, the c words and PS (the
      * constants, counters and nonce are not secret) */
@@ -555,18 +629,22 @@ ENTRY(chacha20_ssse3_4x)
     .irp i, 0, 1, 2, 3
     movdqa %xmm0, CMEM(\i)
     .endr
-    /* PS holds key material only if PRECOMPUTE4 ran (r9d, from the public
-     * length); a one-group call skips its 12 stores */
-    test %r9d, %r9d
+    /* PS holds key material only if PRECOMPUTE4 ran (r10d, from the
+     * public length); a one-group call skips its 12 stores */
+    test %r10d, %r10d
     jz 8f
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
 8:
     mov %r11, %rsp
-.L4x_ret:
     ret
-END(chacha20_ssse3_4x)
+/* len 0: only a tail block, or nothing */
+.L4x_empty:
+    test %r9, %r9
+    jnz .L4x_setup
+    ret
+END(chacha20_ssse3_4x_tail)
 
 /* ---------------------------------------------------------------------- */
 /*

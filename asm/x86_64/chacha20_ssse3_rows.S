@@ -16,6 +16,14 @@
  * Caller-saved registers only; no key material is stored (the key rows
  * are reloaded from the key for the final add). Inputs: rdi=out rsi=in
  * rdx=len rcx=key r8=ctr.
+ *
+ * The tail entry (asm/kernels.h, simd_chacha20_tail_fn; r9 = tail) is the
+ * plain one's body with one block more (rdx = len + 64): that block, in a
+ * lane the last group computes anyway, goes without XOR from registers to
+ * (r9). r10 holds its byte offset (len, in step with rdx), or -1 when
+ * there is none, so each block asks "am I the tail?" with one compare.
+ * The plain entry is the tail entry with r9 = 0, falling through the
+ * alignment padding into it.
  */
 #include "asm.h"
 #include "chacha20_macros.h"
@@ -49,8 +57,9 @@
 .endm
 
 /* Add block k's input rows and XOR it into out at byte offset 64k
- * (temporary xmm12); the caller has checked that len reaches it. */
-.macro ROUT a, b, c, d, k
+ * (temporary xmm12); the caller has checked that len reaches it. The
+ * block at offset r10 goes to the code at `tail`k instead. */
+.macro ROUT a, b, c, d, k, tail
     paddd .Lsigma(%rip), %xmm\a
     movdqu (%rcx), %xmm12
     paddd %xmm12, %xmm\b
@@ -59,6 +68,8 @@
     movdqa RD0, %xmm12
     paddd (.Lblk + 16 * \k)(%rip), %xmm12
     paddd %xmm12, %xmm\d
+    cmp $(64 * \k), %r10
+    je \tail\()\k
     .irp r, \a, \b, \c, \d
     movdqu (64 * \k + 16 * (\r - \a))(%rsi), %xmm12
     pxor %xmm12, %xmm\r
@@ -67,6 +78,14 @@
 .endm
 
 ENTRY(chacha20_ssse3_3x)
+    xor %r9d, %r9d
+END(chacha20_ssse3_3x)
+ENTRY(chacha20_ssse3_3x_tail)
+    lea 64(%rdx), %rax
+    mov $-1, %r10
+    test %r9, %r9
+    cmovnz %rdx, %r10
+    cmovnz %rax, %rdx
     test %rdx, %rdx
     jz .L3r_ret
     mov %rsp, %r11
@@ -81,17 +100,18 @@ ENTRY(chacha20_ssse3_3x)
     RLOAD 4, 5, 6, 7, 1
     RLOAD 8, 9, 10, 11, 2
     ROWS_ROUNDS3 sse, .L3r_round
-    ROUT 0, 1, 2, 3, 0
+    ROUT 0, 1, 2, 3, 0, .L3r_tail
     cmp $64, %rdx
     jbe .L3r_done
-    ROUT 4, 5, 6, 7, 1
+    ROUT 4, 5, 6, 7, 1, .L3r_tail
     cmp $128, %rdx
     jbe .L3r_done
-    ROUT 8, 9, 10, 11, 2
+    ROUT 8, 9, 10, 11, 2, .L3r_tail
     sub $192, %rdx
     jz .L3r_done
     add $192, %rsi
     add $192, %rdi
+    sub $192, %r10
     movdqa RD0, %xmm0
     paddd (.Lblk + 16 * 3)(%rip), %xmm0
     movdqa %xmm0, RD0
@@ -100,6 +120,19 @@ ENTRY(chacha20_ssse3_3x)
     mov %r11, %rsp
 .L3r_ret:
     ret
-END(chacha20_ssse3_3x)
+/* The tail block of lane k to (r9), out of line: the blocks XORed into
+ * out run straight on. */
+.macro RTAIL a, b, c, d, k
+.L3r_tail\k:
+    .irp r, \a, \b, \c, \d
+    movdqu %xmm\r, (16 * (\r - \a))(%r9)
+    .endr
+    mov %r11, %rsp
+    ret
+.endm
+    RTAIL 0, 1, 2, 3, 0
+    RTAIL 4, 5, 6, 7, 1
+    RTAIL 8, 9, 10, 11, 2
+END(chacha20_ssse3_3x_tail)
 
 ELF_NOTES

@@ -28,8 +28,8 @@
  * 4x + 3x (the row kernels also run at about one block's latency), 15
  * blocks at the AVX2 level one 8x call.
  *
- * The tail entry (chacha20_xor_avx2_tail, asm/kernels.h) routes one
- * virtual block more, the tail block, and hands it to the call that covers
+ * The tail entries (chacha20_xor_*_tail, asm/kernels.h) route one
+ * virtual block more, the tail block, and hand it to the call that covers
  * the last block: a kernel's tail variant computes it in a lane its last
  * group has anyway, where a call of its own would cost a whole block's
  * latency (~230 cycles on the Zen 4). A kernel without a tail variant gets
@@ -222,15 +222,18 @@ static inline void route_blocks(const route *r, uint8_t *out,
 }
 
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to
- * the hybrid route's estimate. */
+ * the hybrid route's estimate. Every one has a tail variant (finish[k]
+ * with a tail: k - 1 blocks and the tail block), used only by the tail
+ * entry of the plain route. */
 static const finish ssse3_finish[4] = {
     {NULL, NULL, 0},
-    {chacha20_ssse3_1x, NULL, COST_SSSE3_1X},
-    {chacha20_ssse3_2x, NULL, COST_SSSE3_2X},
-    {chacha20_ssse3_3x, NULL, COST_SSSE3_3X},
+    {chacha20_ssse3_1x, chacha20_ssse3_1x_tail, COST_SSSE3_1X},
+    {chacha20_ssse3_2x, chacha20_ssse3_2x_tail, COST_SSSE3_2X},
+    {chacha20_ssse3_3x, chacha20_ssse3_3x_tail, COST_SSSE3_3X},
 };
 /* (A macro, not a const object: C11 initialisers must be constants.) */
-#define SSSE3_4X {chacha20_ssse3_4x, NULL, 256, COST_SSSE3_4X}
+#define SSSE3_4X                                                               \
+    {chacha20_ssse3_4x, chacha20_ssse3_4x_tail, 256, COST_SSSE3_4X}
 static const route ssse3_route = {{NULL, NULL, 0, 0}, SSSE3_4X, ssse3_finish};
 /* By name only: the 5-block hybrid first when the estimate says so. */
 static const route ssse3_hybrid_route = {
@@ -294,6 +297,11 @@ static const route avx512_route = {
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3)
 {
     route_blocks(&ssse3_route, out, in, len, key, ctr, NULL);
+}
+
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_ssse3_tail)
+{
+    route_blocks(&ssse3_route, out, in, len, key, ctr, tail);
 }
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid)

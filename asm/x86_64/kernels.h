@@ -35,6 +35,7 @@ _Static_assert(POLY1305_TABLE_AVX2_SEEN & SIMD_POLY1305_TABLE_PUBLIC,
 
 /* Entries (one per ISA level, plus the hybrid routes). */
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3);  /* needs SSSE3 */
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_ssse3_tail);
 SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid);
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2);   /* needs AVX2 (+SSSE3) */
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx2_tail);
@@ -61,9 +62,13 @@ SIMD_CHACHA20_KERNEL(chacha20_avx512_32x); /* whole 2048-byte groups */
 
 /* Tail variants (asm/kernels.h): the plain kernel's work, then the next
  * block's keystream into the tail buffer, in a lane the kernel computes
- * anyway; the plain entry is this one with no tail. They serve the avx2
- * route (the 1-block one as its finish for a tail block alone). */
+ * anyway; the plain entry is this one with no tail. They serve the ssse3
+ * and avx2 routes (the 1-block one as their finish for a tail block
+ * alone). */
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_ssse3_1x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_ssse3_2x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_ssse3_3x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_ssse3_4x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_2x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_4x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_6x_tail);
