@@ -28,9 +28,9 @@
  * 4x + 3x (the row kernels also run at about one block's latency), 15
  * blocks at the AVX2 level one 8x call.
  *
- * The tail entry (chacha20_xor_avx2_tail, asm/kernels.h) routes one
- * virtual block more, the tail block, and hands it to the call that covers
- * the last block: a kernel's tail variant computes it in a lane its last
+ * The tail entries (chacha20_xor_avx2_tail, chacha20_xor_avx512_tail,
+ * asm/kernels.h) route one virtual block more, the tail block, and hand
+ * it to the call that covers the last block: a kernel's tail variant computes it in a lane its last
  * group has anyway, where a call of its own would cost a whole block's
  * latency (~230 cycles on the Zen 4). A kernel without a tail variant gets
  * a second call on a zero block instead (correct, not faster).
@@ -269,25 +269,27 @@ static const route avx2_hybrid_route = {
  * rest. */
 static const finish avx512_finish[16] = {
     {NULL, NULL, 0},
-    {chacha20_avx512_1x, NULL, 0},
-    {chacha20_avx512_2x, NULL, 0},
-    {chacha20_avx512_4x, NULL, 0},
-    {chacha20_avx512_4x, NULL, 0},
-    {chacha20_avx512_8x, NULL, 0},
-    {chacha20_avx512_8x, NULL, 0},
-    {chacha20_avx512_8x, NULL, 0},
-    {chacha20_avx512_8x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
-    {chacha20_avx512_16x, NULL, 0},
+    {chacha20_avx512_1x, chacha20_avx512_1x_tail, 0},
+    {chacha20_avx512_2x, chacha20_avx512_2x_tail, 0},
+    {chacha20_avx512_4x, chacha20_avx512_4x_tail, 0},
+    {chacha20_avx512_4x, chacha20_avx512_4x_tail, 0},
+    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
+    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
+    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
+    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
 };
+/* The 32-block kernel takes whole groups of the message only, so the tail
+ * block always falls to `main` or `finish`: it needs no tail variant. */
 static const route avx512_route = {
     {chacha20_avx512_32x, NULL, 2048, 0},
-    {chacha20_avx512_16x, NULL, 1024, 0},
+    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 1024, 0},
     avx512_finish,
 };
 
@@ -319,4 +321,9 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid)
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx512)
 {
     route_blocks(&avx512_route, out, in, len, key, ctr, NULL);
+}
+
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx512_tail)
+{
+    route_blocks(&avx512_route, out, in, len, key, ctr, tail);
 }
