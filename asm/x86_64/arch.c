@@ -164,8 +164,9 @@ static const simd_level levels[] = {
  * - avx2: 8-block ymm groups. It finishes up to four blocks with the SSSE3
  *   kernels, hence SSSE3 in its needs. Its tail variant makes a stream's
  *   partial last block in the call that makes the whole blocks (every
- *   kernel of its route has one); avx512 has none (its route's kernels
- *   do not).
+ *   kernel of its route has one). So has avx512 (every kernel of its
+ *   route but the 32-block one, which the route never hands the tail
+ *   block).
  * - ssse3: 4-block xmm groups; a tail variant as avx2's. The by-name
  *   ssse3_hybrid has none (its 5-block kernel takes whole groups only).
  * - avx2_hybrid, ssse3_hybrid: the same routes with the 9- and 5-block
@@ -175,8 +176,9 @@ static const simd_level levels[] = {
  *   (issue 15, docs/performance.md).
  */
 static const simd_kernel chacha20[] = {
-    SIMD_KERNEL_AVOID(chacha20, "avx512", NEEDS_AVX512, chacha20_xor_avx512,
-                      SIMD_CAP_X86_ZMM_DOWNCLOCK),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512", NEEDS_AVX512, chacha20_xor_avx512,
+                              chacha20_xor_avx512_tail,
+                              SIMD_CAP_X86_ZMM_DOWNCLOCK),
     SIMD_CHACHA20_KERNEL_TAIL("avx2", NEEDS_AVX2, chacha20_xor_avx2,
                               chacha20_xor_avx2_tail, 0),
     SIMD_CHACHA20_KERNEL_TAIL("ssse3", NEEDS_SSSE3, chacha20_xor_ssse3,
@@ -211,11 +213,16 @@ static const simd_kernel chacha20_inner[] = {
                               chacha20_avx2_8x_tail, 0),
     SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
                       9 * SIMD_CHACHA20_BLOCK),
-    SIMD_KERNEL(chacha20, "avx512_1x", NEEDS_AVX512, chacha20_avx512_1x),
-    SIMD_KERNEL(chacha20, "avx512_2x", NEEDS_AVX512, chacha20_avx512_2x),
-    SIMD_KERNEL(chacha20, "avx512_4x", NEEDS_AVX512, chacha20_avx512_4x),
-    SIMD_KERNEL(chacha20, "avx512_8x", NEEDS_AVX512, chacha20_avx512_8x),
-    SIMD_KERNEL(chacha20, "avx512_16x", NEEDS_AVX512, chacha20_avx512_16x),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512_1x", NEEDS_AVX512, chacha20_avx512_1x,
+                              chacha20_avx512_1x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512_2x", NEEDS_AVX512, chacha20_avx512_2x,
+                              chacha20_avx512_2x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512_4x", NEEDS_AVX512, chacha20_avx512_4x,
+                              chacha20_avx512_4x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512_8x", NEEDS_AVX512, chacha20_avx512_8x,
+                              chacha20_avx512_8x_tail, 0),
+    SIMD_CHACHA20_KERNEL_TAIL("avx512_16x", NEEDS_AVX512, chacha20_avx512_16x,
+                              chacha20_avx512_16x_tail, 0),
     SIMD_KERNEL_GROUP(chacha20, "avx512_32x", NEEDS_AVX512,
                       chacha20_avx512_32x, 32 * SIMD_CHACHA20_BLOCK),
 };

@@ -21,7 +21,18 @@
  * from registers block by block, stopping after the last wanted one: no
  * keystream goes through memory, and no byte outside [in, in+len) /
  * [out, out+len) is touched. All end with vzeroupper.
- * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr; caller-saved registers only.
+ * Inputs: rdi=out rsi=in rdx=len rcx=key r8=ctr (and r9=tail in the tail
+ * entries); caller-saved registers only.
+ *
+ * The 1-16-block kernels each have a tail entry (asm/kernels.h,
+ * simd_chacha20_tail_fn; tail in r9), and the plain entry is that entry
+ * with r9 = 0, falling through the alignment padding into it: one body.
+ * With a tail the kernel computes len / 64 + 1 blocks, XORs the ones below
+ * len as the plain entry does and stores the next one, not XORed, from its
+ * register to (r9); when len is a whole number of groups that takes one
+ * more group. The plain path pays only a test of r9 where a partial group
+ * or the last group ends. The 32-block kernel has none: the route gives it
+ * whole groups of the message only, so the tail block is never its own.
  */
 #include "asm.h"
 #include "chacha20_macros.h"
@@ -233,6 +244,27 @@
     .endr
 .endm
 
+/*
+ * XOR_BLOCKS for a tail entry: blocks first..last-1 below rdx XORed into
+ * out, the block at rdx (the tail block, at most `last`: the caller has
+ * checked) stored to (r9) without XOR, then on to `done`. Branches on the
+ * length (public) only.
+ */
+.macro XOR_TAIL first, last, done
+    .irp b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    .if \b >= \first && \b < \last
+    cmp $(64 * \b), %rdx
+    jne 1f
+    vmovdqu32 %zmm\b, (%r9)
+    jmp \done
+1:
+    OUTW z, \b, (64 * \b)
+    .elseif \b == \last
+    vmovdqu32 %zmm\b, (%r9)
+    .endif
+    .endr
+.endm
+
 /* zmm: lanes L of P,Q,R,S (word groups 0..3 of blocks 4L+j) -> whole
  * blocks j, 4+j, 8+j, 12+j in P, Q, R, S. */
 .macro JOIN16 P, Q, R, S
@@ -270,8 +302,12 @@
  */
 .macro WS_KERNEL name, w, n
 ENTRY(\name)
+    xor %r9d, %r9d
+END(\name)
+ENTRY(\name\()_tail)
     test %rdx, %rdx
-    jz 9f
+    jz 10f
+11:
     mov %rsp, %r11
     sub $128, %rsp
     and $-64, %rsp
@@ -297,9 +333,14 @@ ENTRY(\name)
     add $(64 * \n), %rdi
     sub $(64 * \n), %rdx
     jnz 5b
+    /* whole groups done: a tail block takes one more */
+    test %r9, %r9
+    jnz 5b
     jmp 8f
 7:
     JOIN_ALL\n
+    test %r9, %r9
+    jnz 12f
     XOR_BLOCKS 0, (\n - 2), 8f
 8:
     /* wipe the precomputed round (key-derived) */
@@ -309,7 +350,16 @@ ENTRY(\name)
     vzeroupper
 9:
     ret
-END(\name)
+/* with a tail: the block at rdx is it */
+12:
+    XOR_TAIL 0, (\n - 1), 8b
+    jmp 8b
+/* len 0: only a tail block, or nothing */
+10:
+    test %r9, %r9
+    jnz 11b
+    ret
+END(\name\()_tail)
 .endm
 
 
@@ -359,8 +409,12 @@ END(\name)
 .endm
 
 ENTRY(chacha20_avx512_1x)
+    xor %r9d, %r9d
+END(chacha20_avx512_1x)
+ENTRY(chacha20_avx512_1x_tail)
     test %rdx, %rdx
-    jz 9f
+    jz 10f
+11:
     vmovdqu32 .Lsigma(%rip), %xmm16
     vmovdqu32 (%rcx), %xmm17
     vmovdqu32 16(%rcx), %xmm18
@@ -372,6 +426,9 @@ ENTRY(chacha20_avx512_1x)
     vmovdqa32 %xmm18, %xmm2
     vmovdqa32 %xmm19, %xmm3
     ROW_ROUNDS x
+    /* no bytes left: this is the tail block */
+    test %rdx, %rdx
+    jz 12f
     .irp r, 0, 1, 2, 3
     OUTW x, \r, (16 * \r)
     .endr
@@ -380,10 +437,24 @@ ENTRY(chacha20_avx512_1x)
     add $64, %rdi
     sub $64, %rdx
     jnz 5b
+    /* the blocks are done; one more for a tail */
+    test %r9, %r9
+    jnz 5b
     vzeroupper
 9:
     ret
-END(chacha20_avx512_1x)
+12:
+    .irp r, 0, 1, 2, 3
+    vmovdqu32 %xmm\r, (16 * \r)(%r9)
+    .endr
+    vzeroupper
+    ret
+/* len 0: only a tail block, or nothing */
+10:
+    test %r9, %r9
+    jnz 11b
+    ret
+END(chacha20_avx512_1x_tail)
 
 /* ymm rows: block 0 = lanes 0 of a,b,c,d (into ymm4, ymm5); block 1 =
  * lanes 1 (ymm6, ymm7). mode 0: both blocks; mode 1: block 0 only (the
@@ -402,8 +473,12 @@ END(chacha20_avx512_1x)
 .endm
 
 ENTRY(chacha20_avx512_2x)
+    xor %r9d, %r9d
+END(chacha20_avx512_2x)
+ENTRY(chacha20_avx512_2x_tail)
     test %rdx, %rdx
-    jz 9f
+    jz 10f
+11:
     vbroadcasti32x4 .Lsigma(%rip), %ymm16
     vbroadcasti32x4 (%rcx), %ymm17
     vbroadcasti32x4 16(%rcx), %ymm18
@@ -424,14 +499,41 @@ ENTRY(chacha20_avx512_2x)
     add $128, %rdi
     sub $128, %rdx
     jnz 5b
+    /* whole groups done: a tail block takes one more */
+    test %r9, %r9
+    jnz 5b
     jmp 8f
 7:
+    test %r9, %r9
+    jnz 12f
     EMIT2 1
 8:
     vzeroupper
 9:
     ret
-END(chacha20_avx512_2x)
+/* with a tail: block 0 is it (rdx 0), or block 0 is XORed and block 1 is
+ * it (rdx 64) */
+12:
+    test %rdx, %rdx
+    jz 13f
+    EMIT2 1
+    vshufi32x4 $3, %ymm1, %ymm0, %ymm6
+    vshufi32x4 $3, %ymm3, %ymm2, %ymm7
+    vmovdqu32 %ymm6, (%r9)
+    vmovdqu32 %ymm7, 32(%r9)
+    jmp 8b
+13:
+    vshufi32x4 $0, %ymm1, %ymm0, %ymm4
+    vshufi32x4 $0, %ymm3, %ymm2, %ymm5
+    vmovdqu32 %ymm4, (%r9)
+    vmovdqu32 %ymm5, 32(%r9)
+    jmp 8b
+/* len 0: only a tail block, or nothing */
+10:
+    test %r9, %r9
+    jnz 11b
+    ret
+END(chacha20_avx512_2x_tail)
 
 /* --------------------------------------------------------------------- */
 /*
@@ -617,8 +719,12 @@ END(chacha20_avx512_32x)
 
 .macro ZROWS_KERNEL name, sets
 ENTRY(\name)
+    xor %r9d, %r9d
+END(\name)
+ENTRY(\name\()_tail)
     test %rdx, %rdx
-    jz 9f
+    jz 10f
+11:
     vbroadcasti32x4 .Lsigma(%rip), %zmm16
     vbroadcasti32x4 (%rcx), %zmm17
     vbroadcasti32x4 16(%rcx), %zmm18
@@ -670,11 +776,16 @@ ENTRY(\name)
     add $(256 * \sets), %rdi
     sub $(256 * \sets), %rdx
     jnz 5b
+    /* whole groups done: a tail block takes one more */
+    test %r9, %r9
+    jnz 5b
     jmp 8f
 7:
     /* partial group: blocks 0..3 (then 4..7) whole in zmm0..3 (4..7); the
      * second set is transposed only if a block of it is wanted */
     JOINZR 0, 1, 2, 3
+    test %r9, %r9
+    jnz 12f
 .if \sets == 1
     XOR_BLOCKS 0, 2, 8f
 .else
@@ -688,7 +799,29 @@ ENTRY(\name)
     vzeroupper
 9:
     ret
-END(\name)
+/* with a tail: the block at rdx is it */
+12:
+.if \sets == 1
+    XOR_TAIL 0, 3, 8b
+.else
+    cmp $256, %rdx
+    jae 13f
+    XOR_TAIL 0, 3, 8b
+    jmp 8b
+13:
+    .irp b, 0, 1, 2, 3
+    OUTW z, \b, (64 * \b)
+    .endr
+    JOINZR 4, 5, 6, 7
+    XOR_TAIL 4, 7, 8b
+.endif
+    jmp 8b
+/* len 0: only a tail block, or nothing */
+10:
+    test %r9, %r9
+    jnz 11b
+    ret
+END(\name\()_tail)
 .endm
 
     ZROWS_KERNEL chacha20_avx512_4x, 1

@@ -41,6 +41,7 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_avx2);   /* needs AVX2 (+SSSE3) */
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx2_tail);
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid);
 SIMD_CHACHA20_KERNEL(chacha20_xor_avx512); /* needs AVX-512 F/VL/BW (+AVX2) */
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx512_tail);
 
 /* Block-count kernels (asm). */
 SIMD_CHACHA20_KERNEL(chacha20_ssse3_1x);
@@ -73,6 +74,12 @@ SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_2x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_4x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_6x_tail);
 SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx2_8x_tail);
+/* The AVX-512 route's (not the 32-block kernel: whole groups only). */
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx512_1x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx512_2x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx512_4x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx512_8x_tail);
+SIMD_CHACHA20_TAIL_KERNEL(chacha20_avx512_16x_tail);
 
 /* MD5 (md5_scalar.S, md5_avx512vl.S). */
 SIMD_MD5_KERNEL(md5_blocks_avx512vl);
