@@ -32,8 +32,7 @@
  * virtual block more, the tail block, and hand it to the call that covers
  * the last block: a kernel's tail variant computes it in a lane its last
  * group has anyway, where a call of its own would cost a whole block's
- * latency (~230 cycles on the Zen 4). A kernel without a tail variant gets
- * a second call on a zero block instead (correct, not faster).
+ * latency (~230 cycles on the Zen 4).
  */
 #include "kernels.h"
 
@@ -100,41 +99,23 @@ static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
     *len -= n;
 }
 
-/* A kernel without a tail variant: its call, then the tail block by a
- * call of its own (the one-block kernel on a zero block). Out of line: its
- * counter copy would give every caller a frame. */
-__attribute__((noinline)) static void
-separate(const route *r, simd_chacha20_fn fn, uint8_t *out, const uint8_t *in,
-         size_t len, const uint32_t key[8], const uint32_t ctr[4],
-         uint8_t *tail)
-{
-    static const uint8_t zero[SIMD_CHACHA20_BLOCK];
-    uint32_t c[4] = {ctr[0] + (uint32_t)(len / SIMD_CHACHA20_BLOCK), ctr[1],
-                     ctr[2], ctr[3]};
-
-    if (len > 0)
-        fn(out, in, len, key, ctr);
-    r->finish[1].fn(tail, zero, SIMD_CHACHA20_BLOCK, key, c);
-}
-
 /*
  * The last call of a route: fn (or its tail variant ft) on the len bytes
  * left and, when tail is not NULL, the next block's keystream into tail.
  * With tail == NULL (the plain entries, inlined with a constant) this is
- * the bare call.
+ * the bare call. Every kernel a tail entry's route can end on (main and
+ * finish kernels of the ssse3, avx2 and avx512 routes) has a tail variant;
+ * the kernel suite runs each tail entry over every length to 2048 bytes.
  */
-static inline void last(const route *r, simd_chacha20_fn fn,
-                        simd_chacha20_tail_fn ft, uint8_t *out,
-                        const uint8_t *in, size_t len, const uint32_t key[8],
-                        const uint32_t ctr[4], uint8_t *tail)
+static inline void last(simd_chacha20_fn fn, simd_chacha20_tail_fn ft,
+                        uint8_t *out, const uint8_t *in, size_t len,
+                        const uint32_t key[8], const uint32_t ctr[4],
+                        uint8_t *tail)
 {
-    if (tail == NULL) {
-        if (len > 0)
-            fn(out, in, len, key, ctr);
-    } else if (ft != NULL)
+    if (tail != NULL)
         ft(out, in, len, key, ctr, tail);
-    else
-        separate(r, fn, out, in, len, key, ctr, tail);
+    else if (len > 0)
+        fn(out, in, len, key, ctr);
 }
 
 static size_t whole(size_t len, size_t group)
@@ -185,14 +166,14 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
          * call only repeats the entry, the state set-up and the exit. So
          * does a tail block that ends a group of `main` (n > len). */
         if (n > len || rest(r, len + v - n)->fn == r->main.fn) {
-            last(r, r->main.fn, r->main.tail, out, in, len, key, k, tail);
+            last(r->main.fn, r->main.tail, out, in, len, key, k, tail);
             return;
         }
         run(r->main.fn, n, &out, &in, &len, key, k, c[1]);
         k = c[1];
     }
     f = rest(r, len + v);
-    last(r, f->fn, f->tail, out, in, len, key, k, tail);
+    last(f->fn, f->tail, out, in, len, key, k, tail);
 }
 
 /* route_groups out of line, so that the short case below stays a bare
@@ -227,7 +208,7 @@ static inline void route_blocks(const route *r, uint8_t *out,
         (r->wide.fn == NULL || len < r->wide.group)) {
         const finish *f = rest(r, len + v);
 
-        last(r, f->fn, f->tail, out, in, len, key, ctr, tail);
+        last(f->fn, f->tail, out, in, len, key, ctr, tail);
     } else if (tail == NULL)
         route_plain(r, out, in, len, key, ctr);
     else
