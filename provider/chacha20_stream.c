@@ -80,7 +80,7 @@ xor_blocks_bounced(simd_chacha20_stream *ctx, unsigned char *out,
         size_t n = len < sizeof(bounce) ? len : sizeof(bounce);
 
         memcpy(bounce, in, n);
-        ctx->xor_kernel(bounce, bounce, n, ctx->key, ctr);
+        ctx->kernel->fn.chacha20(bounce, bounce, n, ctx->key, ctr);
         memcpy(out, bounce, n);
         ctr[0] += (uint32_t)(n / BLOCK); /* the caller stops at the wrap */
         in += n;
@@ -94,7 +94,7 @@ static inline void xor_blocks(simd_chacha20_stream *ctx, unsigned char *out,
                               const unsigned char *in, size_t len)
 {
     if (!out_overlaps_ahead(out, in, len))
-        ctx->xor_kernel(out, in, len, ctx->key, ctx->counter);
+        ctx->kernel->fn.chacha20(out, in, len, ctx->key, ctx->counter);
     else
         xor_blocks_bounced(ctx, out, in, len);
 }
@@ -114,7 +114,7 @@ static inline void use_partial(simd_chacha20_stream *ctx, unsigned char *out,
 static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
                                  const unsigned char *in, size_t n)
 {
-    ctx->xor_kernel(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
+    ctx->kernel->fn.chacha20(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
     use_partial(ctx, out, in, n);
 }
 
@@ -128,11 +128,11 @@ static int xor_blocks_and_tail(simd_chacha20_stream *ctx, unsigned char *out,
 {
     uint64_t blocks = len / BLOCK;
 
-    if (ctx->tail_kernel == NULL ||
+    if (ctx->kernel->chacha20_tail == NULL ||
         blocks >= ((uint64_t)1 << 32) - ctx->counter[0] ||
         out_overlaps_ahead(out, in, len))
         return 0;
-    ctx->tail_kernel(out, in, len, ctx->key, ctx->counter, ctx->buf);
+    ctx->kernel->chacha20_tail(out, in, len, ctx->key, ctx->counter, ctx->buf);
     simd_chacha20_stream_advance(ctx, (uint32_t)blocks);
     use_partial(ctx, out + len, in + len, rem);
     return 1;

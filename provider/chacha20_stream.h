@@ -16,14 +16,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../asm/kernels.h"
+#include "../asm/arch.h"
 
 typedef struct {
-    simd_chacha20_fn xor_kernel;
-    /* The chosen kernel's tail variant, or NULL (asm/kernels.h): a message
-     * ending in a partial block gets that block's keystream from the call
-     * that makes its whole blocks. */
-    simd_chacha20_tail_fn tail_kernel;
+    /* The chosen ChaCha20 row: its kernel, and its tail variant or NULL
+     * (asm/kernels.h: a message ending in a partial block gets that
+     * block's keystream from the call that makes its whole blocks). One
+     * pointer, not two: the extra 8 bytes moved every field after the
+     * stream in the AEAD's context and cost 2-5% per small record
+     * (docs/performance.md, tail variants). */
+    const simd_kernel *kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */
     uint8_t buf[SIMD_CHACHA20_BLOCK]; /* keystream of the current partial block */

@@ -51,9 +51,7 @@ static void *chacha20_newctx(void *provctx)
 
     if (ctx == NULL)
         return NULL;
-    ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
-    ctx->ks.tail_kernel =
-        prov->choice.kernel[SIMD_ALG_CHACHA20]->chacha20_tail;
+    ctx->ks.kernel = prov->choice.kernel[SIMD_ALG_CHACHA20];
     ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     return ctx;
 }

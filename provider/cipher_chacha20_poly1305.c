@@ -104,9 +104,7 @@ static void *cp_newctx(void *provctx)
 
     if (ctx == NULL)
         return NULL;
-    ctx->ks.xor_kernel = prov->choice.kernel[SIMD_ALG_CHACHA20]->fn.chacha20;
-    ctx->ks.tail_kernel =
-        prov->choice.kernel[SIMD_ALG_CHACHA20]->chacha20_tail;
+    ctx->ks.kernel = prov->choice.kernel[SIMD_ALG_CHACHA20];
     ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
     ctx->mac.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
     ctx->stitch =
@@ -235,7 +233,7 @@ static size_t start_blocks(const cp_ctx *ctx, size_t data)
 
     if (blocks < START_BLOCKS)
         return blocks;
-    if (ctx->ks.tail_kernel == NULL)
+    if (ctx->ks.kernel->chacha20_tail == NULL)
         blocks = data / SIMD_CHACHA20_BLOCK;
     return blocks % START_BLOCKS;
 }
@@ -251,7 +249,7 @@ static void make_block0(cp_ctx *ctx, size_t data)
     n = (1 + blocks) * SIMD_CHACHA20_BLOCK;
     ctx->ks.counter[0] = 0;
     memset(ctx->start_ks, 0, n);
-    ctx->ks.xor_kernel(ctx->start_ks, ctx->start_ks, n, ctx->ks.key,
+    ctx->ks.kernel->fn.chacha20(ctx->start_ks, ctx->start_ks, n, ctx->ks.key,
                        ctx->ks.counter);
     simd_poly1305_stream_init(&ctx->mac, ctx->mac.blocks, ctx->start_ks);
     ctx->ks.counter[0] = 1;
