@@ -190,39 +190,30 @@ static const simd_kernel chacha20[] = {
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
+/* An inner kernel and its tail variant, named by the kernel's suffix. */
+#define INNER_TAIL(k, needs)                                                   \
+    SIMD_CHACHA20_KERNEL_TAIL(#k, needs, chacha20_##k, chacha20_##k##_tail, 0)
+
 /* The block-count kernels behind the entries; the hybrids and the two-group
  * 32-block kernel take whole groups only. */
 static const simd_kernel chacha20_inner[] = {
-    SIMD_CHACHA20_KERNEL_TAIL("ssse3_1x", NEEDS_SSSE3, chacha20_ssse3_1x,
-                              chacha20_ssse3_1x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("ssse3_2x", NEEDS_SSSE3, chacha20_ssse3_2x,
-                              chacha20_ssse3_2x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("ssse3_3x", NEEDS_SSSE3, chacha20_ssse3_3x,
-                              chacha20_ssse3_3x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("ssse3_4x", NEEDS_SSSE3, chacha20_ssse3_4x,
-                              chacha20_ssse3_4x_tail, 0),
+    INNER_TAIL(ssse3_1x, NEEDS_SSSE3),
+    INNER_TAIL(ssse3_2x, NEEDS_SSSE3),
+    INNER_TAIL(ssse3_3x, NEEDS_SSSE3),
+    INNER_TAIL(ssse3_4x, NEEDS_SSSE3),
     SIMD_KERNEL_GROUP(chacha20, "ssse3_5x", NEEDS_SSSE3, chacha20_ssse3_5x,
                       5 * SIMD_CHACHA20_BLOCK),
-    SIMD_CHACHA20_KERNEL_TAIL("avx2_2x", NEEDS_AVX2, chacha20_avx2_2x,
-                              chacha20_avx2_2x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx2_4x", NEEDS_AVX2, chacha20_avx2_4x,
-                              chacha20_avx2_4x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx2_6x", NEEDS_AVX2, chacha20_avx2_6x,
-                              chacha20_avx2_6x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx2_8x", NEEDS_AVX2, chacha20_avx2_8x,
-                              chacha20_avx2_8x_tail, 0),
+    INNER_TAIL(avx2_2x, NEEDS_AVX2),
+    INNER_TAIL(avx2_4x, NEEDS_AVX2),
+    INNER_TAIL(avx2_6x, NEEDS_AVX2),
+    INNER_TAIL(avx2_8x, NEEDS_AVX2),
     SIMD_KERNEL_GROUP(chacha20, "avx2_9x", NEEDS_AVX2, chacha20_avx2_9x,
                       9 * SIMD_CHACHA20_BLOCK),
-    SIMD_CHACHA20_KERNEL_TAIL("avx512_1x", NEEDS_AVX512, chacha20_avx512_1x,
-                              chacha20_avx512_1x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx512_2x", NEEDS_AVX512, chacha20_avx512_2x,
-                              chacha20_avx512_2x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx512_4x", NEEDS_AVX512, chacha20_avx512_4x,
-                              chacha20_avx512_4x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx512_8x", NEEDS_AVX512, chacha20_avx512_8x,
-                              chacha20_avx512_8x_tail, 0),
-    SIMD_CHACHA20_KERNEL_TAIL("avx512_16x", NEEDS_AVX512, chacha20_avx512_16x,
-                              chacha20_avx512_16x_tail, 0),
+    INNER_TAIL(avx512_1x, NEEDS_AVX512),
+    INNER_TAIL(avx512_2x, NEEDS_AVX512),
+    INNER_TAIL(avx512_4x, NEEDS_AVX512),
+    INNER_TAIL(avx512_8x, NEEDS_AVX512),
+    INNER_TAIL(avx512_16x, NEEDS_AVX512),
     SIMD_KERNEL_GROUP(chacha20, "avx512_32x", NEEDS_AVX512,
                       chacha20_avx512_32x, 32 * SIMD_CHACHA20_BLOCK),
 };
