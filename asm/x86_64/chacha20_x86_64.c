@@ -164,8 +164,10 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
         /* A rest that `main` itself would finish goes in the same call: it
          * XORs its last, partial group from registers anyway, and a second
          * call only repeats the entry, the state set-up and the exit. So
-         * does a tail block that ends a group of `main` (n > len). */
-        if (n > len || rest(r, len + v - n)->fn == r->main.fn) {
+         * does a tail block that ends a group of `main`; and with no rest
+         * at all (whole groups, the tail's included) the call is the last
+         * one, a tail call with no counter copy. */
+        if (n == len + v || rest(r, len + v - n)->fn == r->main.fn) {
             last(r->main.fn, r->main.tail, out, in, len, key, k, tail);
             return;
         }
