@@ -18,7 +18,8 @@
  *
  * Two rules follow from what a call costs rather than from one CPU's
  * timings: a message shorter than every group is one kernel call straight
- * from the entry (no counter copy, no frame: most packets are this), and a
+ * from the entry (no counter copy, no frame: most packets are this), so is
+ * one of whole main groups below the wide group, and a
  * rest that the main group kernel itself would finish is done in the same
  * call as its whole groups (the kernel XORs a partial group from registers;
  * a second call only repeats entry, state set-up and exit). So 5 blocks at
