@@ -114,7 +114,8 @@ static inline void use_partial(simd_chacha20_stream *ctx, unsigned char *out,
 static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
                                  const unsigned char *in, size_t n)
 {
-    ctx->kernel->fn.chacha20(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
+    ctx->kernel->fn.chacha20(ctx->buf, zero_block, BLOCK, ctx->key,
+                             ctx->counter);
     use_partial(ctx, out, in, n);
 }
 
