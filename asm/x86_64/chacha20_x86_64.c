@@ -212,17 +212,17 @@ static inline void route_blocks(const route *r, uint8_t *out,
      * without route_groups' frame. (r is a constant here: the remainder is
      * a mask.) */
     if (r->wide.fn == NULL || len < r->wide.group) {
-        const finish *f = rest(r, (len + v) % r->main.group);
+        if (len + v < r->main.group) {
+            const finish *f = rest(r, len + v);
 
-        if (len + v < r->main.group)
             last(f->fn, f->tail, out, in, len, key, ctr, tail);
-        else if ((len + v) % r->main.group == 0)
+            return;
+        }
+        if ((len + v) % r->main.group == 0) {
             last(r->main.fn, r->main.tail, out, in, len, key, ctr, tail);
-        else
-            goto groups;
-        return;
+            return;
+        }
     }
-groups:
     if (tail == NULL)
         route_plain(r, out, in, len, key, ctr);
     else
