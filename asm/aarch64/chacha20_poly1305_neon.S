@@ -59,10 +59,7 @@ ENTRY(chacha20_poly1305_neon_core)
     mov v8.s[0], wzr                    /* row 3 without its counter */
     movi v10.4s, #4
 
-    ldp x11, x12, [x5]                  /* h */
-    ldr x13, [x5, #16]
-    ldp x14, x15, [x5, #24]             /* r */
-    add x16, x15, x15, lsr #2
+    POLY1305_LOAD_STATE x5, x11, x12, x13, x14, x15, x16
     mov x5, #1
 
 .Lcp_loop:
@@ -88,8 +85,7 @@ ENTRY(chacha20_poly1305_neon_core)
 
     ldr d10, [sp, #16]
     ldr x5, [sp, #24]
-    stp x11, x12, [x5]
-    str x13, [x5, #16]
+    POLY1305_STORE_H x5, x11, x12, x13
     ldp d8, d9, [sp], #32
     ret
 END(chacha20_poly1305_neon_core)

@@ -56,10 +56,7 @@ ENTRY(chacha20_poly1305_sve2_core)
     cntw x19
     lsr x19, x19, #2                    /* N/4 */
 
-    ldp x11, x12, [x5]                  /* h */
-    ldr x13, [x5, #16]
-    ldp x14, x15, [x5, #24]             /* r */
-    add x16, x15, x15, lsr #2
+    POLY1305_LOAD_STATE x5, x11, x12, x13, x14, x15, x16
     mov x5, #1
 
 .Lcps_batch:
@@ -97,8 +94,7 @@ ENTRY(chacha20_poly1305_sve2_core)
     b.ne .Lcps_batch
 
     ldp x21, x5, [sp, #80]
-    stp x11, x12, [x5]
-    str x13, [x5, #16]
+    POLY1305_STORE_H x5, x11, x12, x13
     ldp x19, x20, [sp, #64]
     SVE2_RESTORE_D8_D15 96
     ret

@@ -15,56 +15,23 @@
  * leaving h2 <= 4. mul/umulh have data-independent timing on the cores
  * this targets; there is no branch or load indexed by the key or data.
  *
- * Registers: x4..x6 h, x7 r0, x8 r1, x9 s1, x3 padbit, x10..x17 scratch
+ * Registers: x4..x6 h, x7 r0, x8 r1, x9 s1, x3 padbit, x12..x17 scratch
  * (all caller-saved: nothing to save).
  */
 #include "asm.h"
+#include "poly1305_step.h"
 
 ENTRY(poly1305_blocks_aarch64)
     lsr x2, x2, #4
     cbz x2, 2f
     mov w3, w3                  // padbit zero-extended
-    ldp x4, x5, [x0]
-    ldr x6, [x0, #16]
-    ldp x7, x8, [x0, #24]
-    add x9, x8, x8, lsr #2
+    POLY1305_LOAD_STATE x0, x4, x5, x6, x7, x8, x9
 1:
-    ldp x10, x11, [x1], #16
-    adds x4, x4, x10
-    adcs x5, x5, x11
-    adc x6, x6, x3
-
-    mul x12, x4, x7             // d0 = h0*r0 + h1*s1
-    umulh x13, x4, x7
-    mul x14, x5, x9
-    umulh x15, x5, x9
-    adds x12, x12, x14
-    adc x13, x13, x15
-
-    mul x14, x4, x8             // d1 = h0*r1 + h1*r0 + h2*s1
-    umulh x15, x4, x8
-    mul x16, x5, x7
-    umulh x17, x5, x7
-    adds x14, x14, x16
-    adc x15, x15, x17
-    mul x16, x6, x9
-    mul x17, x6, x7             // d2 = h2*r0
-    adds x14, x14, x16
-    adc x15, x15, xzr
-
-    adds x5, x14, x13           // h1 = d1.lo + d0.hi
-    adc x15, x15, x17           // d2 + d1.hi
-    and x6, x15, #3
-    and x16, x15, #~3
-    add x16, x16, x15, lsr #2   // 5 * (d2 >> 2)
-    adds x4, x12, x16
-    adcs x5, x5, xzr
-    adc x6, x6, xzr
+    POLY1305_STEP x1, x3, x4, x5, x6, x7, x8, x9, x12, x13, x14, x15, x16, x17
     subs x2, x2, #1
     b.ne 1b
 
-    stp x4, x5, [x0]
-    str x6, [x0, #16]
+    POLY1305_STORE_H x0, x4, x5, x6
 2:
     ret
 END(poly1305_blocks_aarch64)

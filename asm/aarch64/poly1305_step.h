@@ -1,9 +1,9 @@
 /*
- * One Poly1305 block in general-purpose registers, for the stitched
- * ChaCha20-Poly1305 bodies (chacha20_poly1305_neon.S, _sve2.S): the
- * arithmetic of poly1305_scalar.S (whose header explains the bounds: h2 <= 9
- * before the multiply, <= 4 after), with the registers named by the caller
- * so that each body fits it around its own.
+ * One Poly1305 block in general-purpose registers, for the scalar kernel
+ * (poly1305_scalar.S, whose header explains the arithmetic and the bounds:
+ * h2 <= 9 before the multiply, <= 4 after) and the stitched
+ * ChaCha20-Poly1305 bodies (chacha20_poly1305_neon.S, _sve2.S), with the
+ * registers named by the caller so that each body fits it around its own.
  *
  *   POLY1305_STEP p, one, h0, h1, h2, r0, r1, s1, t0, t1, t2, t3, t4, t5
  *
@@ -14,6 +14,20 @@
  */
 #ifndef SIMDPROV_AARCH64_POLY1305_STEP_H
 #define SIMDPROV_AARCH64_POLY1305_STEP_H
+
+/* h and r from the state at [st] (simd_poly1305, asm/kernels.h: h at 0,
+ * r at 24) and s1 = r1 + (r1 >> 2); and h back to it. */
+.macro POLY1305_LOAD_STATE st, h0, h1, h2, r0, r1, s1
+    ldp \h0, \h1, [\st]
+    ldr \h2, [\st, #16]
+    ldp \r0, \r1, [\st, #24]
+    add \s1, \r1, \r1, lsr #2
+.endm
+
+.macro POLY1305_STORE_H st, h0, h1, h2
+    stp \h0, \h1, [\st]
+    str \h2, [\st, #16]
+.endm
 
 .macro POLY1305_STEP p, one, h0, h1, h2, r0, r1, s1, t0, t1, t2, t3, t4, t5
     ldp \t0, \t1, [\p], #16
