@@ -388,11 +388,9 @@ ENTRY(chacha20_avx2_8x_tail)
     mov %r11, %rsp
     vzeroupper
     ret
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 .L8x_empty:
-    test %r9, %r9
-    jnz .L8x_start
-    ret
+    TAIL_ONLY_OR_RET .L8x_start
 END(chacha20_avx2_8x_tail)
 
 /* ---------------------------------------------------------------------- */

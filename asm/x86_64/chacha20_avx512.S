@@ -354,11 +354,9 @@ ENTRY(\name\()_tail)
 12:
     XOR_TAIL 0, (\n - 1), 8b
     jmp 8b
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 10:
-    test %r9, %r9
-    jnz 11b
-    ret
+    TAIL_ONLY_OR_RET 11b
 END(\name\()_tail)
 .endm
 
@@ -449,11 +447,9 @@ ENTRY(chacha20_avx512_1x_tail)
     .endr
     vzeroupper
     ret
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 10:
-    test %r9, %r9
-    jnz 11b
-    ret
+    TAIL_ONLY_OR_RET 11b
 END(chacha20_avx512_1x_tail)
 
 /* ymm rows: block 0 = lanes 0 of a,b,c,d (into ymm4, ymm5); block 1 =
@@ -528,11 +524,9 @@ ENTRY(chacha20_avx512_2x_tail)
     vmovdqu32 %ymm4, (%r9)
     vmovdqu32 %ymm5, 32(%r9)
     jmp 8b
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 10:
-    test %r9, %r9
-    jnz 11b
-    ret
+    TAIL_ONLY_OR_RET 11b
 END(chacha20_avx512_2x_tail)
 
 /* --------------------------------------------------------------------- */
@@ -816,11 +810,9 @@ ENTRY(\name\()_tail)
     XOR_TAIL 4, 7, 8b
 .endif
     jmp 8b
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 10:
-    test %r9, %r9
-    jnz 11b
-    ret
+    TAIL_ONLY_OR_RET 11b
 END(\name\()_tail)
 .endm
 

@@ -166,4 +166,12 @@
     jnz \l
 .endm
 
+/* The end of a tail entry's len = 0 path (asm/kernels.h): with a tail
+ * (r9 set) on to `start` to make the tail block alone, else nothing. */
+.macro TAIL_ONLY_OR_RET start
+    test %r9, %r9
+    jnz \start
+    ret
+.endm
+
 #endif

@@ -111,11 +111,9 @@ ENTRY(chacha20_ssse3_1x_tail)
     movdqu %xmm2, 32(%r9)
     movdqu %xmm3, 48(%r9)
     ret
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 .L1x_empty:
-    test %r9, %r9
-    jnz .L1x_start
-    ret
+    TAIL_ONLY_OR_RET .L1x_start
 END(chacha20_ssse3_1x_tail)
 
 /* ---------------------------------------------------------------------- */
@@ -248,11 +246,9 @@ ENTRY(chacha20_ssse3_2x_tail)
     movdqu %xmm\r, (16 * \r)(%r9)
     .endr
     ret
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 .L2x_empty:
-    test %r9, %r9
-    jnz .L2x_start
-    ret
+    TAIL_ONLY_OR_RET .L2x_start
 END(chacha20_ssse3_2x_tail)
 
 /* ---------------------------------------------------------------------- */
@@ -639,11 +635,9 @@ ENTRY(chacha20_ssse3_4x_tail)
 8:
     mov %r11, %rsp
     ret
-/* len 0: only a tail block, or nothing */
+/* len 0 */
 .L4x_empty:
-    test %r9, %r9
-    jnz .L4x_setup
-    ret
+    TAIL_ONLY_OR_RET .L4x_setup
 END(chacha20_ssse3_4x_tail)
 
 /* ---------------------------------------------------------------------- */
