@@ -206,6 +206,14 @@ static inline void stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
             start_partial(ctx, out, in, len);
         return;
     }
+    /* Whole blocks and no leftover (OpenSSH's payload, a running stream's
+     * updates), none past the 32-bit counter's wrap: the kernel alone. */
+    if (ctx->partial_len == 0 && len % BLOCK == 0 &&
+        len / BLOCK <= ((uint64_t)1 << 32) - ctx->counter[0]) {
+        xor_blocks(ctx, out, in, len);
+        simd_chacha20_stream_advance(ctx, (uint32_t)(len / BLOCK));
+        return;
+    }
     stream_xor_any(ctx, out, in, len);
 }
 
@@ -219,7 +227,9 @@ int simd_chacha20_stream_cipher(simd_chacha20_stream *ctx, unsigned char *out,
                                 size_t *outl, const unsigned char *in,
                                 size_t len)
 {
-    stream_xor(ctx, out, in, len);
+    /* *outl first: len is then all the stream needs kept across its
+     * kernel call (one callee-saved register fewer). */
     *outl = len;
+    stream_xor(ctx, out, in, len);
     return 1;
 }
