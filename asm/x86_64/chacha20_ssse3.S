@@ -254,13 +254,14 @@ END(chacha20_ssse3_2x_tail)
 /* ---------------------------------------------------------------------- */
 /*
  * 4 blocks: one state word per register, lane i = block i, so rounds need
- * no shuffles. 16 words + 2 rotate temporaries exceed 16 xmm registers, so
- * two of the c words (x8..x11) live on the stack at a time; the pairing of
- * quarter-rounds below needs only one swap per half-round.
- * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words,
- * PS 16x16 the precomputed first column round (see PRECOMPUTE4). No
- * keystream is ever stored (but a tail block, to the caller's buffer): a
- * partial group is XORed from registers.
+ * no shuffles. The 4-block kernel keeps all 16 words in xmm0..15 and runs
+ * the four quarter-rounds of a half round step by step together (QR4); the
+ * 5-block hybrid pairs them (QR2, two rotate temporaries, so two of the c
+ * words x8..x11 live on the stack at a time, one swap per half-round).
+ * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words (and
+ * QR4's parked a word), PS 16x16 the precomputed first column round (see
+ * PRECOMPUTE4). No keystream is ever stored (but a tail block, to the
+ * caller's buffer): a partial group is XORed from registers.
  */
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
@@ -410,6 +411,60 @@ END(chacha20_ssse3_2x_tail)
 .endm
 
 
+/*
+ * QR4: the four quarter-rounds of a half round (a0..a3, b0..b3, c0..c3,
+ * d0..d3 by register number), each sub-step on all four before the next, so
+ * four dependency chains are in flight together rather than two. The rotate
+ * temporary is a3's register: a is idle while c and b are updated, so a3 is
+ * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
+ * pairs (QR2, the c words swapped through the stack) the round loop ran 5%
+ * slower on Zen 4 (docs/performance.md, stop 24).
+ */
+.macro QR4_AD a, b, d, mask
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb \mask(%rip), %xmm\d
+.endm
+
+.macro QR4_CB b, c, d, r, t
+    paddd %xmm\d, %xmm\c
+    pxor %xmm\c, %xmm\b
+    movdqa %xmm\b, %xmm\t
+    pslld $\r, %xmm\b
+    psrld $(32 - \r), %xmm\t
+    por %xmm\t, %xmm\b
+.endm
+
+/* One a/d step and one c/b step on the four quarter-rounds: rotates by
+ * mask (d) and r (b). */
+.macro QR4_HALF mask, r, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
+    QR4_AD \a0, \b0, \d0, \mask
+    QR4_AD \a1, \b1, \d1, \mask
+    QR4_AD \a2, \b2, \d2, \mask
+    QR4_AD \a3, \b3, \d3, \mask
+    movdqa %xmm\a3, CMEM(0)
+    QR4_CB \b0, \c0, \d0, \r, \a3
+    QR4_CB \b1, \c1, \d1, \r, \a3
+    QR4_CB \b2, \c2, \d2, \r, \a3
+    QR4_CB \b3, \c3, \d3, \r, \a3
+    movdqa CMEM(0), %xmm\a3
+.endm
+
+.macro QR4 a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
+    QR4_HALF .Lrot16, 12, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
+    QR4_HALF .Lrot8, 7, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
+.endm
+
+/* columns (0,4,8,12) (1,5,9,13) (2,6,10,14) (3,7,11,15) */
+.macro COLUMNS4
+    QR4 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.endm
+
+/* diagonals (0,5,10,15) (1,6,11,12) (2,7,8,13) (3,4,9,14) */
+.macro DIAGONALS4
+    QR4 0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
+.endm
+
 /* One quarter-round (the first column round of column 0), temp t. */
 .macro QR1 a, b, c, d, t
     paddd %xmm\b, %xmm\a
@@ -530,26 +585,16 @@ ENTRY(chacha20_ssse3_4x_tail)
     movdqa PS(7), %xmm7
     movdqa SPLAT(8), %xmm8
     movdqa PS(9), %xmm9
-    movdqa PS(10), %xmm10
     movdqa PS(11), %xmm11
     movdqa SPLAT(12), %xmm12
     movdqa PS(13), %xmm13
     movdqa PS(14), %xmm14
     movdqa PS(15), %xmm15
-    movdqa %xmm9, CMEM(1)
-    movdqa %xmm10, CMEM(2)
-    movdqa %xmm11, CMEM(3)
-    /* first double round: column 0, then both diagonal pairs */
+    /* first double round: column 0 (x10's register its temporary, x10
+     * loaded after it), then the diagonals */
     QR1 0, 4, 8, 12, 10
-    movdqa %xmm8, CMEM(0)
-    movdqa CMEM(2), %xmm8
-    movdqa CMEM(3), %xmm9
-    QR2 0, 5, 8, 15, 1, 6, 9, 12
-    movdqa %xmm8, CMEM(2)
-    movdqa %xmm9, CMEM(3)
-    movdqa CMEM(0), %xmm8
-    movdqa CMEM(1), %xmm9
-    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    movdqa PS(10), %xmm10
+    DIAGONALS4
     mov $9, %eax
     jmp .L4x_round
 .L4x_group:
@@ -570,27 +615,16 @@ ENTRY(chacha20_ssse3_4x_tail)
     movdqa SPLAT(14), %xmm14
     movdqa SPLAT(15), %xmm15
 .L4x_start:
-    movdqa %xmm10, CMEM(2)
-    movdqa %xmm11, CMEM(3)
     mov $10, %eax
     .p2align 5
 .L4x_round:
-    /* columns: (0,4,8,12) (1,5,9,13) | swap x8,x9 <-> x10,x11 | (2,6,10,14) (3,7,11,15) */
-    QR2 0, 4, 8, 12, 1, 5, 9, 13
-    movdqa %xmm8, CMEM(0)
-    movdqa %xmm9, CMEM(1)
-    movdqa CMEM(2), %xmm8
-    movdqa CMEM(3), %xmm9
-    QR2 2, 6, 8, 14, 3, 7, 9, 15
-    /* diagonals: (0,5,10,15) (1,6,11,12) | swap | (2,7,8,13) (3,4,9,14) */
-    QR2 0, 5, 8, 15, 1, 6, 9, 12
-    movdqa %xmm8, CMEM(2)
-    movdqa %xmm9, CMEM(3)
-    movdqa CMEM(0), %xmm8
-    movdqa CMEM(1), %xmm9
-    QR2 2, 7, 8, 13, 3, 4, 9, 14
+    COLUMNS4
+    DIAGONALS4
     dec %eax
     jnz .L4x_round
+    /* FINISH4 takes x10, x11 from CMEM (the hybrid's convention) */
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
     cmp $256, %rdx
     jb .L4x_partial
     FINISH4 0
