@@ -256,7 +256,7 @@ END(chacha20_ssse3_2x_tail)
  * 4 blocks: one state word per register, lane i = block i, so rounds need
  * no shuffles. The 4-block kernel keeps all 16 words in xmm0..15 and runs
  * the four quarter-rounds of a half round step by step together (QR4); the
- * 5-block hybrid pairs them (QR2, two rotate temporaries, so two of the c
+ * 5-block hybrid pairs them (QR2S, two rotate temporaries, so two of the c
  * words x8..x11 live on the stack at a time, one swap per half-round).
  * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words (and
  * QR4's parked a word), PS 16x16 the precomputed first column round (see
@@ -267,46 +267,6 @@ END(chacha20_ssse3_2x_tail)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
 #define PS(i) (320 + 16 * (i))(%rsp)
 #define FRAME4 576
-
-/* Two quarter-rounds in parallel on xmm registers (by number), temps 10,11. */
-.macro QR2 a0, b0, c0, d0, a1, b1, c1, d1
-    paddd %xmm\b0, %xmm\a0
-    paddd %xmm\b1, %xmm\a1
-    pxor %xmm\a0, %xmm\d0
-    pxor %xmm\a1, %xmm\d1
-    pshufb .Lrot16(%rip), %xmm\d0
-    pshufb .Lrot16(%rip), %xmm\d1
-    paddd %xmm\d0, %xmm\c0
-    paddd %xmm\d1, %xmm\c1
-    pxor %xmm\c0, %xmm\b0
-    pxor %xmm\c1, %xmm\b1
-    movdqa %xmm\b0, %xmm10
-    movdqa %xmm\b1, %xmm11
-    pslld $12, %xmm\b0
-    pslld $12, %xmm\b1
-    psrld $20, %xmm10
-    psrld $20, %xmm11
-    por %xmm10, %xmm\b0
-    por %xmm11, %xmm\b1
-    paddd %xmm\b0, %xmm\a0
-    paddd %xmm\b1, %xmm\a1
-    pxor %xmm\a0, %xmm\d0
-    pxor %xmm\a1, %xmm\d1
-    pshufb .Lrot8(%rip), %xmm\d0
-    pshufb .Lrot8(%rip), %xmm\d1
-    paddd %xmm\d0, %xmm\c0
-    paddd %xmm\d1, %xmm\c1
-    pxor %xmm\c0, %xmm\b0
-    pxor %xmm\c1, %xmm\b1
-    movdqa %xmm\b0, %xmm10
-    movdqa %xmm\b1, %xmm11
-    pslld $7, %xmm\b0
-    pslld $7, %xmm\b1
-    psrld $25, %xmm10
-    psrld $25, %xmm11
-    por %xmm10, %xmm\b0
-    por %xmm11, %xmm\b1
-.endm
 
 /* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
  * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
@@ -417,8 +377,9 @@ END(chacha20_ssse3_2x_tail)
  * four dependency chains are in flight together rather than two. The rotate
  * temporary is a3's register: a is idle while c and b are updated, so a3 is
  * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
- * pairs (QR2, the c words swapped through the stack) the round loop ran 5%
- * slower on Zen 4 (docs/performance.md, stop 24).
+ * hybrid's pairs (QR2S without its scalar steps, the c words swapped through
+ * the stack) the round loop ran 5% slower on Zen 4 (docs/performance.md,
+ * stop 24).
  */
 .macro QR4_AD a, b, d, mask
     paddd %xmm\b, %xmm\a
@@ -676,8 +637,9 @@ END(chacha20_ssse3_4x_tail)
 
 /* ---------------------------------------------------------------------- */
 /*
- * 5 blocks: the 4-block kernel plus one block in general-purpose registers
- * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2: the
+ * 5 blocks: the 4-block layout, its quarter-rounds in pairs (QR2S: two in
+ * parallel, rotate temporaries xmm10/11), plus one block in general-purpose
+ * registers (chacha20_scalar.h) woven in, four scalar steps per QR2S: the
  * integer ALUs are idle while the vector pipes work, so the fifth block is
  * nearly free. Blocks 0..3 are the vector ones, block 4 the scalar one.
  * All GPRs hold scalar state during the rounds, so the arguments and
