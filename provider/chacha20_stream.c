@@ -109,13 +109,19 @@ static inline void use_partial(simd_chacha20_stream *ctx, unsigned char *out,
     ctx->partial_len = (unsigned int)n;
 }
 
-/* A new partial block: its keystream into buf (the kernel's output for
- * zeros, so buf needs no clearing first), the first n bytes used. */
+/* A new partial block: its keystream into buf, the first n bytes used.
+ * The tail variant with no whole blocks stores the bare keystream; a row
+ * without one XORs a block of zeros (so buf needs no clearing first). */
 static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
                                  const unsigned char *in, size_t n)
 {
-    ctx->kernel->fn.chacha20(ctx->buf, zero_block, BLOCK, ctx->key,
-                             ctx->counter);
+    const simd_kernel *k = ctx->kernel;
+
+    if (k->chacha20_tail != NULL)
+        k->chacha20_tail(ctx->buf, zero_block, 0, ctx->key, ctx->counter,
+                         ctx->buf);
+    else
+        k->fn.chacha20(ctx->buf, zero_block, BLOCK, ctx->key, ctx->counter);
     use_partial(ctx, out, in, n);
 }
 
