@@ -136,7 +136,7 @@ static int xor_blocks_and_tail(simd_chacha20_stream *ctx, unsigned char *out,
     uint64_t blocks = len / BLOCK;
 
     if (ctx->kernel->chacha20_tail == NULL ||
-        blocks >= ((uint64_t)1 << 32) - ctx->counter[0] ||
+        blocks >= simd_chacha20_stream_room(ctx) ||
         out_overlaps_ahead(out, in, len))
         return 0;
     ctx->kernel->chacha20_tail(out, in, len, ctx->key, ctx->counter, ctx->buf);
@@ -177,11 +177,9 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
     if (rem > 0 && len > 0 && xor_blocks_and_tail(ctx, out, in, len, rem))
         return;
     while (len > 0) {
-        /* Blocks left before the 32-bit counter wraps: 1..2^32. */
-        uint64_t room = (uint64_t)1 << 32;
+        uint64_t room = simd_chacha20_stream_room(ctx);
         uint64_t blocks = len / BLOCK;
 
-        room -= ctx->counter[0];
         if (blocks > room)
             blocks = room;
         xor_blocks(ctx, out, in, (size_t)blocks * BLOCK);
@@ -215,7 +213,7 @@ static inline void stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
     /* Whole blocks and no leftover (OpenSSH's payload, a running stream's
      * updates), none past the 32-bit counter's wrap: the kernel alone. */
     if (ctx->partial_len == 0 && len % BLOCK == 0 &&
-        len / BLOCK <= ((uint64_t)1 << 32) - ctx->counter[0]) {
+        len / BLOCK <= simd_chacha20_stream_room(ctx)) {
         xor_blocks(ctx, out, in, len);
         simd_chacha20_stream_advance(ctx, (uint32_t)(len / BLOCK));
         return;

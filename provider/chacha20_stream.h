@@ -33,6 +33,13 @@ typedef struct {
     unsigned int counter_ahead : 1;   /* 3.6+: advance when buffering */
 } simd_chacha20_stream;
 
+/* Blocks a kernel call may make from the stream's counter before the 32-bit
+ * wrap, 1..2^32: kernels do not carry into IV word 1 (asm/kernels.h). */
+static inline uint64_t simd_chacha20_stream_room(const simd_chacha20_stream *s)
+{
+    return ((uint64_t)1 << 32) - s->counter[0];
+}
+
 /* Advance the 32-bit block counter by n (<= the room left before the wrap);
  * at the wrap, carry into IV word 1 as OpenSSL does. Also for callers that
  * run a kernel on the stream's key and counter themselves (the AEAD's

@@ -414,7 +414,7 @@ stitched(cp_ctx *ctx, unsigned char *out, const unsigned char *in, size_t len)
         return;
     }
     while (len >= SIMD_CHACHA20_BLOCK) {
-        uint64_t room = ((uint64_t)1 << 32) - ctx->ks.counter[0];
+        uint64_t room = simd_chacha20_stream_room(&ctx->ks);
         uint64_t blocks = (len < CHUNK ? len : CHUNK) / SIMD_CHACHA20_BLOCK;
         size_t n;
 
