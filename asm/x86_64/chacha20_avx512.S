@@ -452,20 +452,33 @@ ENTRY(chacha20_avx512_1x_tail)
     TAIL_ONLY_OR_RET 11b
 END(chacha20_avx512_1x_tail)
 
-/* ymm rows: block 0 = lanes 0 of a,b,c,d (into ymm4, ymm5); block 1 =
- * lanes 1 (ymm6, ymm7). mode 0: both blocks; mode 1: block 0 only (the
- * one-block partial group). */
+/* ymm rows: one block's 64 bytes into ymm t0, t1 from the row pairs
+ * (a, b) and (c, d): sel 0 takes lanes 0 (block 0), sel 3 lanes 1
+ * (block 1). */
+.macro BLOCK2 sel, t0, t1
+    vshufi32x4 $\sel, %ymm1, %ymm0, %ymm\t0
+    vshufi32x4 $\sel, %ymm3, %ymm2, %ymm\t1
+.endm
+
+/* Block 0 (into ymm4, ymm5) and block 1 (ymm6, ymm7) XORed into out.
+ * mode 0: both blocks; mode 1: block 0 only (the one-block partial
+ * group). */
 .macro EMIT2 mode
-    vshufi32x4 $0, %ymm1, %ymm0, %ymm4
-    vshufi32x4 $0, %ymm3, %ymm2, %ymm5
+    BLOCK2 0, 4, 5
     OUTW y, 4, 0
     OUTW y, 5, 32
 .if \mode == 0
-    vshufi32x4 $3, %ymm1, %ymm0, %ymm6
-    vshufi32x4 $3, %ymm3, %ymm2, %ymm7
+    BLOCK2 3, 6, 7
     OUTW y, 6, 64
     OUTW y, 7, 96
 .endif
+.endm
+
+/* Block sel (as BLOCK2) to the tail buffer (r9), not XORed. */
+.macro TAIL2 sel, t0, t1
+    BLOCK2 \sel, \t0, \t1
+    vmovdqu32 %ymm\t0, (%r9)
+    vmovdqu32 %ymm\t1, 32(%r9)
 .endm
 
 ENTRY(chacha20_avx512_2x)
@@ -513,16 +526,10 @@ ENTRY(chacha20_avx512_2x_tail)
     test %rdx, %rdx
     jz 13f
     EMIT2 1
-    vshufi32x4 $3, %ymm1, %ymm0, %ymm6
-    vshufi32x4 $3, %ymm3, %ymm2, %ymm7
-    vmovdqu32 %ymm6, (%r9)
-    vmovdqu32 %ymm7, 32(%r9)
+    TAIL2 3, 6, 7
     jmp 8b
 13:
-    vshufi32x4 $0, %ymm1, %ymm0, %ymm4
-    vshufi32x4 $0, %ymm3, %ymm2, %ymm5
-    vmovdqu32 %ymm4, (%r9)
-    vmovdqu32 %ymm5, 32(%r9)
+    TAIL2 0, 4, 5
     jmp 8b
 /* len 0 */
 10:
