@@ -229,19 +229,22 @@ static inline void route_blocks(const route *r, uint8_t *out,
         route_tail(r, out, in, len, key, ctr, tail);
 }
 
+/* A finish or group row: kernel k, its tail variant chacha20_k_tail, then
+ * the row's other fields (group size and/or cost). */
+#define WITH_TAIL(k, ...) {chacha20_##k, chacha20_##k##_tail, __VA_ARGS__}
+
 /* SSSE3: 4-block groups, then the rest. The finish costs matter only to
  * the hybrid route's estimate. Every one has a tail variant (finish[k]
  * with a tail: k - 1 blocks and the tail block), used only by the tail
  * entry of the plain route. */
 static const finish ssse3_finish[4] = {
     {NULL, NULL, 0},
-    {chacha20_ssse3_1x, chacha20_ssse3_1x_tail, COST_SSSE3_1X},
-    {chacha20_ssse3_2x, chacha20_ssse3_2x_tail, COST_SSSE3_2X},
-    {chacha20_ssse3_3x, chacha20_ssse3_3x_tail, COST_SSSE3_3X},
+    WITH_TAIL(ssse3_1x, COST_SSSE3_1X),
+    WITH_TAIL(ssse3_2x, COST_SSSE3_2X),
+    WITH_TAIL(ssse3_3x, COST_SSSE3_3X),
 };
 /* (A macro, not a const object: C11 initialisers must be constants.) */
-#define SSSE3_4X                                                               \
-    {chacha20_ssse3_4x, chacha20_ssse3_4x_tail, 256, COST_SSSE3_4X}
+#define SSSE3_4X WITH_TAIL(ssse3_4x, 256, COST_SSSE3_4X)
 static const route ssse3_route = {{NULL, NULL, 0, 0}, SSSE3_4X, ssse3_finish};
 /* By name only: the 5-block hybrid first when the estimate says so. */
 static const route ssse3_hybrid_route = {
@@ -258,15 +261,15 @@ static const route ssse3_hybrid_route = {
  * the tail block (finish[1]: the tail block alone). */
 static const finish avx2_finish[8] = {
     {NULL, NULL, 0},
-    {chacha20_ssse3_1x, chacha20_ssse3_1x_tail, COST_SSSE3_1X},
-    {chacha20_avx2_2x, chacha20_avx2_2x_tail, COST_AVX2_2X},
-    {chacha20_avx2_4x, chacha20_avx2_4x_tail, COST_AVX2_4X},
-    {chacha20_avx2_4x, chacha20_avx2_4x_tail, COST_AVX2_4X},
-    {chacha20_avx2_6x, chacha20_avx2_6x_tail, COST_AVX2_6X},
-    {chacha20_avx2_6x, chacha20_avx2_6x_tail, COST_AVX2_6X},
-    {chacha20_avx2_8x, chacha20_avx2_8x_tail, COST_AVX2_8X},
+    WITH_TAIL(ssse3_1x, COST_SSSE3_1X),
+    WITH_TAIL(avx2_2x, COST_AVX2_2X),
+    WITH_TAIL(avx2_4x, COST_AVX2_4X),
+    WITH_TAIL(avx2_4x, COST_AVX2_4X),
+    WITH_TAIL(avx2_6x, COST_AVX2_6X),
+    WITH_TAIL(avx2_6x, COST_AVX2_6X),
+    WITH_TAIL(avx2_8x, COST_AVX2_8X),
 };
-#define AVX2_8X {chacha20_avx2_8x, chacha20_avx2_8x_tail, 512, COST_AVX2_8X}
+#define AVX2_8X WITH_TAIL(avx2_8x, 512, COST_AVX2_8X)
 static const route avx2_route = {{NULL, NULL, 0, 0}, AVX2_8X, avx2_finish};
 /* By name only: the 9-block hybrid first when the estimate says so. */
 static const route avx2_hybrid_route = {
@@ -280,27 +283,27 @@ static const route avx2_hybrid_route = {
  * rest. */
 static const finish avx512_finish[16] = {
     {NULL, NULL, 0},
-    {chacha20_avx512_1x, chacha20_avx512_1x_tail, 0},
-    {chacha20_avx512_2x, chacha20_avx512_2x_tail, 0},
-    {chacha20_avx512_4x, chacha20_avx512_4x_tail, 0},
-    {chacha20_avx512_4x, chacha20_avx512_4x_tail, 0},
-    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
-    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
-    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
-    {chacha20_avx512_8x, chacha20_avx512_8x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 0},
+    WITH_TAIL(avx512_1x, 0),
+    WITH_TAIL(avx512_2x, 0),
+    WITH_TAIL(avx512_4x, 0),
+    WITH_TAIL(avx512_4x, 0),
+    WITH_TAIL(avx512_8x, 0),
+    WITH_TAIL(avx512_8x, 0),
+    WITH_TAIL(avx512_8x, 0),
+    WITH_TAIL(avx512_8x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
+    WITH_TAIL(avx512_16x, 0),
 };
 /* The 32-block kernel takes whole groups of the message only, so the tail
  * block always falls to `main` or `finish`: it needs no tail variant. */
 static const route avx512_route = {
     {chacha20_avx512_32x, NULL, 2048, 0},
-    {chacha20_avx512_16x, chacha20_avx512_16x_tail, 1024, 0},
+    WITH_TAIL(avx512_16x, 1024, 0),
     avx512_finish,
 };
 
