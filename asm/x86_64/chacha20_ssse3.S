@@ -258,9 +258,10 @@ END(chacha20_ssse3_2x_tail)
  * the four quarter-rounds of a half round step by step together (QR4); the
  * 5-block hybrid pairs them (QR2S, two rotate temporaries, so two of the c
  * words x8..x11 live on the stack at a time, one swap per half-round).
- * Frame (16-byte aligned): SPLAT 16x16 input state, CMEM 4x16 c words (and
- * QR4's parked a word), PS 16x16 the precomputed first column round (see
- * PRECOMPUTE4). No keystream is ever stored (but a tail block, to the
+ * Frame (16-byte aligned): SPLAT 16x16 input state (the 4-block kernel
+ * stores only the words it reads back: the counter and nonce for FINISH4,
+ * column 0's for a further group), CMEM 4x16 c words (and QR4's parked a
+ * word), PS 16x16 the precomputed first column round (see PRECOMPUTE4). No keystream is ever stored (but a tail block, to the
  * caller's buffer): a partial group is XORed from registers.
  */
 #define SPLAT(i) (16 * (i))(%rsp)
@@ -297,9 +298,18 @@ END(chacha20_ssse3_2x_tail)
  * out. mode 0: all four blocks; mode 1 (a partial group, rdx < 256): only
  * the blocks below rdx, so no keystream goes through memory; mode 2: as 1,
  * and the block at rdx (the tail block) to the tail buffer (r9), not
- * XORed. Branching on the length (public) only. */
-.macro GROUP4_SSE mode, A, B, C, D, T0, T1, off
+ * XORed. Branching on the length (public) only. With row (a memory
+ * operand), the group's input words, the same in every block, are added
+ * after the transpose (C is free then) instead of splatted before it. */
+.macro GROUP4_SSE mode, A, B, C, D, T0, T1, off, row
     TRANSPOSE4_SSE \A, \B, \C, \D, \T0, \T1
+.ifnb \row
+    movdqu \row, %xmm\C
+    paddd %xmm\C, %xmm\B
+    paddd %xmm\C, %xmm\T0
+    paddd %xmm\C, %xmm\D
+    paddd %xmm\C, %xmm\A
+.endif
 .if \mode == 2
     test %rdx, %rdx
     jz 4f
@@ -340,34 +350,25 @@ END(chacha20_ssse3_2x_tail)
 .endm
 
 /* Finish a 4-block group: add the input state, transpose, XOR into out
- * (mode as in GROUP4_SSE). */
+ * (mode as in GROUP4_SSE). The constants and the key (rcx) are added as
+ * rows after the transposes, so a key splat on the stack is needed only
+ * to start further groups; the counter and nonce words differ per block
+ * or group and are added from SPLAT(12..15). */
 .macro FINISH4 mode
     movdqa %xmm8, CMEM(0)
     movdqa %xmm9, CMEM(1)
-    paddd SPLAT(0), %xmm0
-    paddd SPLAT(1), %xmm1
-    paddd SPLAT(2), %xmm2
-    paddd SPLAT(3), %xmm3
-    paddd SPLAT(4), %xmm4
-    paddd SPLAT(5), %xmm5
-    paddd SPLAT(6), %xmm6
-    paddd SPLAT(7), %xmm7
     paddd SPLAT(12), %xmm12
     paddd SPLAT(13), %xmm13
     paddd SPLAT(14), %xmm14
     paddd SPLAT(15), %xmm15
-    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 0
-    GROUP4_SSE \mode, 4, 5, 6, 7, 8, 9, 16
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 0, .Lsigma(%rip)
+    GROUP4_SSE \mode, 4, 5, 6, 7, 8, 9, 16, (%rcx)
     GROUP4_SSE \mode, 12, 13, 14, 15, 8, 9, 48
     movdqa CMEM(0), %xmm0
     movdqa CMEM(1), %xmm1
     movdqa CMEM(2), %xmm2
     movdqa CMEM(3), %xmm3
-    paddd SPLAT(8), %xmm0
-    paddd SPLAT(9), %xmm1
-    paddd SPLAT(10), %xmm2
-    paddd SPLAT(11), %xmm3
-    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 32
+    GROUP4_SSE \mode, 0, 1, 2, 3, 8, 9, 32, 16(%rcx)
 .endm
 
 
@@ -509,30 +510,24 @@ ENTRY(chacha20_ssse3_4x_tail)
     pshufd $0xaa, %xmm15, %xmm14
     pshufd $0xff, %xmm15, %xmm15
     paddd .Linc4(%rip), %xmm12
-    movdqa %xmm0, SPLAT(0)
-    movdqa %xmm1, SPLAT(1)
-    movdqa %xmm2, SPLAT(2)
-    movdqa %xmm3, SPLAT(3)
-    movdqa %xmm4, SPLAT(4)
-    movdqa %xmm5, SPLAT(5)
-    movdqa %xmm6, SPLAT(6)
-    movdqa %xmm7, SPLAT(7)
-    movdqa %xmm8, SPLAT(8)
-    movdqa %xmm9, SPLAT(9)
-    movdqa %xmm10, SPLAT(10)
-    movdqa %xmm11, SPLAT(11)
+    /* FINISH4 adds the counter and nonce words from here */
     movdqa %xmm12, SPLAT(12)
     movdqa %xmm13, SPLAT(13)
     movdqa %xmm14, SPLAT(14)
     movdqa %xmm15, SPLAT(15)
-    /* one group (counting the tail block): the precomputation would not
-     * pay for itself */
+    /* One group (counting the tail block): straight to the rounds, no
+     * precomputation (it would not pay for itself) and nothing of the key
+     * on the stack but the c words. */
     xor %r10d, %r10d
     lea 64(%rdx), %rax
     test %r9, %r9
     cmovz %rdx, %rax
     cmp $256, %rax
     jbe .L4x_start
+    /* more groups: each starts from column 0's inputs and PS */
+    movdqa %xmm0, SPLAT(0)
+    movdqa %xmm4, SPLAT(4)
+    movdqa %xmm8, SPLAT(8)
     PRECOMPUTE4
     mov $1, %r10d
 .L4x_pgroup:
@@ -558,23 +553,6 @@ ENTRY(chacha20_ssse3_4x_tail)
     DIAGONALS4
     mov $9, %eax
     jmp .L4x_round
-.L4x_group:
-    movdqa SPLAT(0), %xmm0
-    movdqa SPLAT(1), %xmm1
-    movdqa SPLAT(2), %xmm2
-    movdqa SPLAT(3), %xmm3
-    movdqa SPLAT(4), %xmm4
-    movdqa SPLAT(5), %xmm5
-    movdqa SPLAT(6), %xmm6
-    movdqa SPLAT(7), %xmm7
-    movdqa SPLAT(8), %xmm8
-    movdqa SPLAT(9), %xmm9
-    movdqa SPLAT(10), %xmm10
-    movdqa SPLAT(11), %xmm11
-    movdqa SPLAT(12), %xmm12
-    movdqa SPLAT(13), %xmm13
-    movdqa SPLAT(14), %xmm14
-    movdqa SPLAT(15), %xmm15
 .L4x_start:
     mov $10, %eax
     .p2align 5
@@ -600,9 +578,8 @@ ENTRY(chacha20_ssse3_4x_tail)
     test %r9, %r9
     jz .L4x_done
 1:
-    test %r10d, %r10d
-    jnz .L4x_pgroup
-    jmp .L4x_group
+    /* only a call of more than one group gets here (r10d set) */
+    jmp .L4x_pgroup
 .L4x_partial:
     test %r9, %r9
     jnz .L4x_partial_tail
@@ -611,19 +588,17 @@ ENTRY(chacha20_ssse3_4x_tail)
 .L4x_partial_tail:
     FINISH4 2
 .L4x_done:
-    /* wipe what derives from the key: its splat, the c words and PS (the
-     * constants, counters and nonce are not secret) */
+    /* wipe what derives from the key: the c words, and where more than
+     * one group ran (r10d, from the public length), the key words of
+     * column 0 and PS (the constants, counters and nonce are not secret) */
     pxor %xmm0, %xmm0
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    movdqa %xmm0, SPLAT(\i)
-    .endr
     .irp i, 0, 1, 2, 3
     movdqa %xmm0, CMEM(\i)
     .endr
-    /* PS holds key material only if PRECOMPUTE4 ran (r10d, from the
-     * public length); a one-group call skips its 12 stores */
     test %r10d, %r10d
     jz 8f
+    movdqa %xmm0, SPLAT(4)
+    movdqa %xmm0, SPLAT(8)
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
