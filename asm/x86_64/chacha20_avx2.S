@@ -27,9 +27,10 @@
 .Lnine:
     .long 9
 
-/* Frame (32-byte aligned): input state splat, c words, the precomputed
- * column round. No keystream is ever stored: a partial group is XORed
- * from registers. */
+/* Frame (32-byte aligned): input state splat (the 8-block kernel stores
+ * only the words it reads back: the counter and nonce for FINISH8, column
+ * 0's for a further group), c words, the precomputed column round. No
+ * keystream is ever stored: a partial group is XORed from registers. */
 #define SPLAT(i) (32 * (i))(%rsp)
 #define CMEM(i) (512 + 32 * (i))(%rsp)
 #define PRE 640
@@ -211,17 +212,26 @@
 .endif
 .endm
 
+/* x_r += the input word at m, broadcast (from memory: a load, no shuffle)
+ * into ymm8, free while FINISH8 adds the input state. */
+.macro ADD_WORD r, m
+    vpbroadcastd \m, %ymm8
+    vpaddd %ymm8, %ymm\r, %ymm\r
+.endm
+
+/* Finish an 8-block group: add the input state, transpose, XOR into out
+ * (mode as in JOIN1). The constants and the key words are broadcast from
+ * .Lsigma and rcx, so a key splat on the stack is needed only to start
+ * further groups; the counter and nonce words come from SPLAT(12..15). */
 .macro FINISH8 mode
     vmovdqa %ymm8, CMEM(0)
     vmovdqa %ymm9, CMEM(1)
-    vpaddd SPLAT(0), %ymm0, %ymm0
-    vpaddd SPLAT(1), %ymm1, %ymm1
-    vpaddd SPLAT(2), %ymm2, %ymm2
-    vpaddd SPLAT(3), %ymm3, %ymm3
-    vpaddd SPLAT(4), %ymm4, %ymm4
-    vpaddd SPLAT(5), %ymm5, %ymm5
-    vpaddd SPLAT(6), %ymm6, %ymm6
-    vpaddd SPLAT(7), %ymm7, %ymm7
+    .irp i, 0, 1, 2, 3
+    ADD_WORD \i, (.Lsigma + 4 * \i)(%rip)
+    .endr
+    .irp i, 4, 5, 6, 7
+    ADD_WORD \i, (4 * (\i - 4))(%rcx)
+    .endr
     vpaddd SPLAT(12), %ymm12, %ymm12
     vpaddd SPLAT(13), %ymm13, %ymm13
     vpaddd SPLAT(14), %ymm14, %ymm14
@@ -236,10 +246,9 @@
     vmovdqa CMEM(1), %ymm1
     vmovdqa CMEM(2), %ymm2
     vmovdqa CMEM(3), %ymm3
-    vpaddd SPLAT(8), %ymm0, %ymm0
-    vpaddd SPLAT(9), %ymm1, %ymm1
-    vpaddd SPLAT(10), %ymm2, %ymm2
-    vpaddd SPLAT(11), %ymm3, %ymm3
+    .irp i, 0, 1, 2, 3
+    ADD_WORD \i, (16 + 4 * \i)(%rcx)
+    .endr
     TRANSPOSE4 0, 1, 2, 3, 8, 9
     TRANSPOSE4 12, 13, 14, 15, 8, 9
     JOIN1 \mode, 0, 12, 0, 1
@@ -281,11 +290,14 @@ ENTRY(chacha20_avx2_8x_tail)
     vpbroadcastd 8(%r8), %ymm14
     vpbroadcastd 12(%r8), %ymm15
     vpaddd .Linc8(%rip), %ymm12, %ymm12
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    /* FINISH8 adds the counter and nonce words from here */
+    .irp i, 12, 13, 14, 15
     vmovdqa %ymm\i, SPLAT(\i)
     .endr
-    /* one group (counting the tail block): the precomputation would not
-     * pay for itself */
+    /* One group (counting the tail block): straight to the rounds, no
+     * precomputation (it would not pay for itself) and nothing of the key
+     * on the stack but the c words. r10d: more than one group. */
+    xor %r10d, %r10d
     lea 64(%rdx), %rax
     test %r9, %r9
     cmovz %rdx, %rax
@@ -295,6 +307,11 @@ ENTRY(chacha20_avx2_8x_tail)
     mov $10, %eax
     jmp .L8x_round
 1:
+    /* more groups: each starts from column 0's inputs and PRE */
+    mov $1, %r10d
+    vmovdqa %ymm0, SPLAT(0)
+    vmovdqa %ymm4, SPLAT(4)
+    vmovdqa %ymm8, SPLAT(8)
     PRECOMPUTE
 .L8x_group:
     /* columns 1..3 start after their (precomputed) first column round */
@@ -374,17 +391,21 @@ ENTRY(chacha20_avx2_8x_tail)
 .L8x_partial_tail:
     FINISH8 2
 .L8x_done:
-    /* wipe what derives from the key: its splat, the c words, PRE (the
-     * constants, counters and nonce are not secret) */
+    /* wipe what derives from the key: the c words, and where more than
+     * one group ran (r10d, from the public length), the key words of
+     * column 0 and PRE (the constants, counters and nonce are not
+     * secret) */
     vpxor %xmm0, %xmm0, %xmm0
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    vmovdqa %ymm0, SPLAT(\i)
-    .endr
     .irp i, 0, 1, 2, 3
     vmovdqa %ymm0, CMEM(\i)
     .endr
+    test %r10d, %r10d
+    jz 8f
+    vmovdqa %ymm0, SPLAT(4)
+    vmovdqa %ymm0, SPLAT(8)
     vmovdqa %ymm0, PRE(%rsp)
     vmovdqa %ymm0, (PRE + 32)(%rsp)
+8:
     mov %r11, %rsp
     vzeroupper
     ret
