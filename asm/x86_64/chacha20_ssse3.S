@@ -261,8 +261,9 @@ END(chacha20_ssse3_2x_tail)
  * Frame (16-byte aligned): SPLAT 16x16 input state (the 4-block kernel
  * stores only the words it reads back: the counter and nonce for FINISH4,
  * column 0's for a further group), CMEM 4x16 c words (and QR4's parked a
- * word), PS 16x16 the precomputed first column round (see PRECOMPUTE4). No keystream is ever stored (but a tail block, to the
- * caller's buffer): a partial group is XORed from registers.
+ * word), PS 16x16 the precomputed first column round (see PRECOMPUTE4).
+ * No keystream is ever stored (but a tail block, to the caller's buffer):
+ * a partial group is XORed from registers.
  */
 #define SPLAT(i) (16 * (i))(%rsp)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
@@ -572,14 +573,13 @@ ENTRY(chacha20_ssse3_4x_tail)
     movdqa %xmm0, SPLAT(12)
     add $256, %rsi
     add $256, %rdi
+    /* Another group (only in a call of more than one: r10d set) for the
+     * bytes left or, with whole groups done, for a tail block. */
     sub $256, %rdx
-    jnz 1f
-    /* whole groups done: a tail block takes one more */
+    jnz .L4x_pgroup
     test %r9, %r9
-    jz .L4x_done
-1:
-    /* only a call of more than one group gets here (r10d set) */
-    jmp .L4x_pgroup
+    jnz .L4x_pgroup
+    jmp .L4x_done
 .L4x_partial:
     test %r9, %r9
     jnz .L4x_partial_tail
