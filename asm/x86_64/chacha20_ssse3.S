@@ -428,26 +428,13 @@ END(chacha20_ssse3_2x_tail)
     QR4 0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
 .endm
 
-/* One quarter-round (the first column round of column 0), temp t. */
+/* One quarter-round (the first column round of column 0), temp t: QR4's
+ * steps on one column. */
 .macro QR1 a, b, c, d, t
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb .Lrot16(%rip), %xmm\d
-    paddd %xmm\d, %xmm\c
-    pxor %xmm\c, %xmm\b
-    movdqa %xmm\b, %xmm\t
-    pslld $12, %xmm\b
-    psrld $20, %xmm\t
-    por %xmm\t, %xmm\b
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb .Lrot8(%rip), %xmm\d
-    paddd %xmm\d, %xmm\c
-    pxor %xmm\c, %xmm\b
-    movdqa %xmm\b, %xmm\t
-    pslld $7, %xmm\b
-    psrld $25, %xmm\t
-    por %xmm\t, %xmm\b
+    QR4_AD \a, \b, \d, .Lrot16
+    QR4_CB \b, \c, \d, 12, \t
+    QR4_AD \a, \b, \d, .Lrot8
+    QR4_CB \b, \c, \d, 7, \t
 .endm
 
 /*
