@@ -82,31 +82,49 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* The secrets of a call of len bytes from ctr: key words, and the final
- * state words of blocks ctr[0] .. ctr[0] + len / 64 + EXTRA_BLOCKS - 1
- * (keystream minus input word by word), sorted. */
-static size_t secrets_of(uint32_t *s, size_t len, const uint32_t key[8],
-                         const uint32_t ctr[4])
+/* A random key and counter (key words odd: no zero word, which the search
+ * skips), the counter word leaving room for the call and its extra blocks
+ * before the 32-bit wrap. */
+static void random_state(uint32_t key[8], uint32_t ctr[4])
+{
+    for (int i = 0; i < 8; i++)
+        key[i] = (uint32_t)tu_rand() | 1;
+    for (int i = 0; i < 4; i++)
+        ctr[i] = (uint32_t)tu_rand();
+    ctr[0] &= 0x7fffffff;
+}
+
+/* The state of block ctr[0] + b after the 20 rounds, before the input is
+ * added: its keystream minus its input, word by word. */
+static void final_state(uint32_t x[16], size_t b, const uint32_t key[8],
+                        const uint32_t ctr[4])
 {
     static const uint32_t sigma[4] = {0x61707865, 0x3320646e, 0x79622d32,
                                       0x6b206574};
     static const uint8_t zero[BLOCK];
+    uint32_t c[4] = {ctr[0] + (uint32_t)b, ctr[1], ctr[2], ctr[3]};
+    uint32_t input[16];
+    uint8_t ks[BLOCK];
+
+    memcpy(input, sigma, sizeof(sigma));
+    memcpy(input + 4, key, 8 * sizeof(uint32_t));
+    memcpy(input + 12, c, sizeof(c));
+    chacha20_xor_portable(ks, zero, BLOCK, key, c);
+    for (int i = 0; i < 16; i++)
+        x[i] = le32_load(ks + 4 * i) - input[i];
+}
+
+/* The secrets of a call of len bytes from ctr: key words, and the final
+ * states of blocks ctr[0] .. ctr[0] + len / 64 + EXTRA_BLOCKS - 1, sorted. */
+static size_t secrets_of(uint32_t *s, size_t len, const uint32_t key[8],
+                         const uint32_t ctr[4])
+{
     size_t n = 0;
 
     for (int i = 0; i < 8; i++)
         s[n++] = key[i];
-    for (size_t b = 0; b < len / BLOCK + EXTRA_BLOCKS; b++) {
-        uint32_t c[4] = {ctr[0] + (uint32_t)b, ctr[1], ctr[2], ctr[3]};
-        uint32_t input[16];
-        uint8_t ks[BLOCK];
-
-        memcpy(input, sigma, sizeof(sigma));
-        memcpy(input + 4, key, 8 * sizeof(uint32_t));
-        memcpy(input + 12, c, sizeof(c));
-        chacha20_xor_portable(ks, zero, BLOCK, key, c);
-        for (int i = 0; i < 16; i++)
-            s[n++] = le32_load(ks + 4 * i) - input[i];
-    }
+    for (size_t b = 0; b < len / BLOCK + EXTRA_BLOCKS; b++, n += 16)
+        final_state(s + n, b, key, ctr);
     qsort(s, n, sizeof(*s), cmp_u32);
     return n;
 }
@@ -137,15 +155,10 @@ find_secrets(const uint8_t *buf, size_t bytes, const uint32_t *s, size_t n)
 static void test_search_finds_planted(void)
 {
     static uint32_t s[MAX_SECRETS];
-    static const uint8_t zero[BLOCK];
-    uint32_t key[8], ctr[4], c[4], planted[4];
-    uint8_t ks[BLOCK];
+    uint32_t key[8], ctr[4], x[16], planted[4];
     size_t n;
 
-    for (int i = 0; i < 8; i++)
-        key[i] = (uint32_t)tu_rand() | 1; /* no zero word: zeros never count */
-    for (int i = 0; i < 4; i++)
-        ctr[i] = (uint32_t)tu_rand();
+    random_state(key, ctr);
     n = secrets_of(s, 256, key, ctr);
     memset(stack, 0, STACK_BYTES);
     CU_ASSERT_EQUAL(find_secrets(stack, STACK_BYTES, s, n), -1);
@@ -155,10 +168,9 @@ static void test_search_finds_planted(void)
     CU_ASSERT_EQUAL(find_secrets(stack, STACK_BYTES, s, n), 4096);
     memset(stack, 0, STACK_BYTES);
     /* x9 and x10 of block 2 after the rounds, then two zero words */
-    c[0] = ctr[0] + 2, c[1] = ctr[1], c[2] = ctr[2], c[3] = ctr[3];
-    chacha20_xor_portable(ks, zero, BLOCK, key, c);
-    planted[0] = le32_load(ks + 4 * 9) - key[5];
-    planted[1] = le32_load(ks + 4 * 10) - key[6];
+    final_state(x, 2, key, ctr);
+    planted[0] = x[9];
+    planted[1] = x[10];
     planted[2] = planted[3] = 0;
     memcpy(stack + 8192, planted, sizeof(planted));
     CU_ASSERT_EQUAL(find_secrets(stack, STACK_BYTES, s, n), 8192);
@@ -175,11 +187,7 @@ static int wipe_case(const simd_kernel *k, int tail, size_t len)
     long at;
     size_t n;
 
-    for (int i = 0; i < 8; i++)
-        key[i] = (uint32_t)tu_rand();
-    for (int i = 0; i < 4; i++)
-        ctr[i] = (uint32_t)tu_rand();
-    ctr[0] &= 0x7fffffff; /* no 32-bit wrap inside the call */
+    random_state(key, ctr);
     tu_rand_bytes(in, len);
     call.k = k, call.tail = tail, call.out = out, call.in = in;
     call.len = len, call.key = key, call.ctr = ctr, call.tail_buf = tail_buf;
