@@ -191,12 +191,16 @@ static void print_glue(void)
                    "B over", "quiet rounds: A over, B over");
         qa = stat(&w->tr, 1, 0, 0, QUIET, &nq);
         qb = stat(&w->tr, 2, 0, 0, QUIET, NULL);
-        printf("%-8s %9.1f %9.1f %+9.1f %9.1f %+9.1f   %+.1f, %+.1f (%d)\n",
-               w->name, stat(&w->tr, 0, -1, 0, ALL, NULL),
+        printf("%-8s %9.1f %9.1f %+9.1f %9.1f %+9.1f   ", w->name,
+               stat(&w->tr, 0, -1, 0, ALL, NULL),
                stat(&w->tr, 1, -1, 0, ALL, NULL),
                stat(&w->tr, 1, 0, 0, ALL, NULL),
                stat(&w->tr, 2, -1, 0, ALL, NULL),
-               stat(&w->tr, 2, 0, 0, ALL, NULL), qa, qb, nq);
+               stat(&w->tr, 2, 0, 0, ALL, NULL));
+        if (nq > 0) /* else no quiet round to give a median of */
+            printf("%+.1f, %+.1f (%d)\n", qa, qb, nq);
+        else
+            printf("-, - (0)\n");
     }
 }
 
