@@ -196,27 +196,23 @@ stream_xor_any(simd_chacha20_stream *ctx, unsigned char *out,
 static inline void stream_xor(simd_chacha20_stream *ctx, unsigned char *out,
                               const unsigned char *in, size_t len)
 {
-    /* The common short call (a QUIC mask, OpenSSH's length and Poly1305
-     * key, a small record after an IV re-init): no leftover keystream and
-     * less than a block, so only a new partial block. */
-    if (ctx->partial_len == 0 && len <= BLOCK) {
-        if (len == BLOCK) {
-            /* One whole block (OpenSSH's 64-byte packet body): no
-             * leftover to use first, no rest, and room for one block
-             * before any counter wrap. */
-            xor_blocks(ctx, out, in, BLOCK);
-            simd_chacha20_stream_advance(ctx, 1);
-        } else if (len > 0)
-            start_partial(ctx, out, in, len);
-        return;
-    }
-    /* Whole blocks and no leftover (OpenSSH's payload, a running stream's
-     * updates), none past the 32-bit counter's wrap: the kernel alone. */
-    if (ctx->partial_len == 0 && len % BLOCK == 0 &&
-        len / BLOCK <= simd_chacha20_stream_room(ctx)) {
-        xor_blocks(ctx, out, in, len);
-        simd_chacha20_stream_advance(ctx, (uint32_t)(len / BLOCK));
-        return;
+    if (ctx->partial_len == 0) {
+        /* The common short call (a QUIC mask, OpenSSH's length and
+         * Poly1305 key, a small record after an IV re-init): less than a
+         * block, so only a new partial block. */
+        if (len < BLOCK) {
+            if (len > 0)
+                start_partial(ctx, out, in, len);
+            return;
+        }
+        /* Whole blocks (OpenSSH's payload, its 64-byte body among them, a
+         * running stream's updates), none past the 32-bit counter's wrap:
+         * the kernel alone. */
+        if (len % BLOCK == 0 && len / BLOCK <= simd_chacha20_stream_room(ctx)) {
+            xor_blocks(ctx, out, in, len);
+            simd_chacha20_stream_advance(ctx, (uint32_t)(len / BLOCK));
+            return;
+        }
     }
     stream_xor_any(ctx, out, in, len);
 }
