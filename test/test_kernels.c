@@ -129,13 +129,11 @@ static int chacha20_case(const simd_kernel *k, size_t len,
 /* Every runnable ChaCha20 kernel: table entries, then inner kernels. */
 static void for_each_chacha20(void (*check)(const simd_kernel *))
 {
-    const simd_table *lists[] = {&simd_arch_this.tables[SIMD_ALG_CHACHA20],
-                                 &simd_arch_this.inner[SIMD_ALG_CHACHA20]};
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t n = tu_kernels(SIMD_ALG_CHACHA20, ks);
 
-    for (size_t l = 0; l < SIMD_COUNT(lists); l++)
-        for (size_t i = 0; i < lists[l]->n; i++)
-            if (runnable(lists[l]->kernels[i].needs))
-                check(&lists[l]->kernels[i]);
+    for (size_t i = 0; i < n; i++)
+        check(ks[i]);
 }
 
 static void chacha20_kat(const simd_kernel *k)
@@ -404,24 +402,10 @@ static void test_md5_portable_kat(void)
 
 #define P1305 SIMD_POLY1305_BLOCK
 
-/* Every runnable Poly1305 kernel: table entries, then inner kernels. */
-static size_t poly1305_kernels(const simd_kernel **out, size_t max)
-{
-    const simd_table *lists[] = {&simd_arch_this.tables[SIMD_ALG_POLY1305],
-                                 &simd_arch_this.inner[SIMD_ALG_POLY1305]};
-    size_t n = 0;
-
-    for (size_t l = 0; l < SIMD_COUNT(lists); l++)
-        for (size_t i = 0; i < lists[l]->n && n < max; i++)
-            if (runnable(lists[l]->kernels[i].needs))
-                out[n++] = &lists[l]->kernels[i];
-    return n;
-}
-
 static void for_each_poly1305(void (*check)(const simd_kernel *))
 {
-    const simd_kernel *ks[64];
-    size_t n = poly1305_kernels(ks, SIMD_COUNT(ks));
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t n = tu_kernels(SIMD_ALG_POLY1305, ks);
 
     CU_ASSERT(n > 0);
     for (size_t i = 0; i < n; i++) {
@@ -730,8 +714,8 @@ static void poly1305_table(const simd_kernel *k)
  * is not must rebuild (the same family would rightly trust it). */
 static void poly1305_foreign_table(const simd_kernel *k)
 {
-    const simd_kernel *ks[64];
-    size_t nk = poly1305_kernels(ks, SIMD_COUNT(ks));
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t nk = tu_kernels(SIMD_ALG_POLY1305, ks);
     uint8_t *in = poly1305_buf();
     size_t len = poly1305_len(k, 2048);
     simd_poly1305 own, other, st;
@@ -771,8 +755,8 @@ static void test_poly1305_table(void)
  */
 static void test_poly1305_handoff(void)
 {
-    const simd_kernel *ks[64];
-    size_t nk = poly1305_kernels(ks, SIMD_COUNT(ks));
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t nk = tu_kernels(SIMD_ALG_POLY1305, ks);
     uint8_t *in = poly1305_buf();
     static uint64_t room[2 * sizeof(simd_poly1305) / 8 + 16];
     int bad = 0;

@@ -118,14 +118,11 @@ static int one_case(const simd_kernel *k, size_t len, size_t in_off,
 
 static void for_each_stitched(void (*check)(const simd_kernel *))
 {
-    const simd_table *lists[] = {
-        &simd_arch_this.tables[SIMD_ALG_CHACHA20_POLY1305],
-        &simd_arch_this.inner[SIMD_ALG_CHACHA20_POLY1305]};
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t n = tu_kernels(SIMD_ALG_CHACHA20_POLY1305, ks);
 
-    for (size_t l = 0; l < SIMD_COUNT(lists); l++)
-        for (size_t i = 0; i < lists[l]->n; i++)
-            if (simd_runnable(lists[l]->kernels[i].needs, caps))
-                check(&lists[l]->kernels[i]);
+    for (size_t i = 0; i < n; i++)
+        check(ks[i]);
 }
 
 static void all_lengths(const simd_kernel *k)
@@ -196,8 +193,8 @@ static void misaligned_in_place(const simd_kernel *k)
 static void handed_between(const simd_kernel *k)
 {
     const simd_table *ct = &simd_arch_this.tables[SIMD_ALG_CHACHA20];
-    const simd_table *pt[] = {&simd_arch_this.tables[SIMD_ALG_POLY1305],
-                              &simd_arch_this.inner[SIMD_ALG_POLY1305]};
+    const simd_kernel *pks[TU_MAX_KERNELS];
+    size_t np = tu_kernels(SIMD_ALG_POLY1305, pks);
     int bad = 0, pairs = 0;
 
     for (size_t c = 0; c < ct->n; c++) {
@@ -205,59 +202,56 @@ static void handed_between(const simd_kernel *k)
 
         if (!simd_runnable(ck->needs, caps))
             continue;
-        for (size_t l = 0; l < SIMD_COUNT(pt); l++)
-            for (size_t p = 0; p < pt[l]->n; p++) {
-                const simd_kernel *pk = &pt[l]->kernels[p];
-                size_t len = tu_rand_below(48) * 4 * BLOCK + 40 * BLOCK;
-                uint32_t kc[12], ctr[4];
-                simd_poly1305 st, want;
-                int enc = pairs % 2 == 0, turn = pairs % 2;
+        for (size_t p = 0; p < np; p++) {
+            const simd_kernel *pk = pks[p];
+            size_t len = tu_rand_below(48) * 4 * BLOCK + 40 * BLOCK;
+            uint32_t kc[12], ctr[4];
+            simd_poly1305 st, want;
+            int enc = pairs % 2 == 0, turn = pairs % 2;
 
-                if (!simd_runnable(pk->needs, caps))
+            pairs++;
+            random_kc(kc, len);
+            random_state(&st, 0);
+            want = st;
+            tu_rand_bytes(inbuf, len);
+            reference(refbuf, inbuf, len, kc, &want, enc);
+            memcpy(outbuf, inbuf, len);
+            memcpy(ctr, kc + 8, sizeof(ctr));
+            for (size_t off = 0; off < len; turn ^= 1) {
+                size_t n = (1 + tu_rand_below(12)) * BLOCK;
+                uint8_t *b = outbuf + off;
+
+                if (n > len - off)
+                    n = len - off;
+                if (!turn && pk->group != 0)
+                    n -= n % pk->group;
+                if (n == 0)
                     continue;
-                pairs++;
-                random_kc(kc, len);
-                random_state(&st, 0);
-                want = st;
-                tu_rand_bytes(inbuf, len);
-                reference(refbuf, inbuf, len, kc, &want, enc);
-                memcpy(outbuf, inbuf, len);
-                memcpy(ctr, kc + 8, sizeof(ctr));
-                for (size_t off = 0; off < len; turn ^= 1) {
-                    size_t n = (1 + tu_rand_below(12)) * BLOCK;
-                    uint8_t *b = outbuf + off;
+                if (turn) {
+                    uint32_t kc2[12];
 
-                    if (n > len - off)
-                        n = len - off;
-                    if (!turn && pk->group != 0)
-                        n -= n % pk->group;
-                    if (n == 0)
-                        continue;
-                    if (turn) {
-                        uint32_t kc2[12];
-
-                        memcpy(kc2, kc, 8 * sizeof(uint32_t));
-                        memcpy(kc2 + 8, ctr, sizeof(ctr));
-                        k->fn.chacha20_poly1305(b, b, n, kc2, &st, enc);
-                    } else if (enc) {
-                        ck->fn.chacha20(b, b, n, kc, ctr);
-                        pk->fn.poly1305(&st, b, n, 1);
-                    } else {
-                        pk->fn.poly1305(&st, b, n, 1);
-                        ck->fn.chacha20(b, b, n, kc, ctr);
-                    }
-                    ctr[0] += (uint32_t)(n / BLOCK);
-                    off += n;
+                    memcpy(kc2, kc, 8 * sizeof(uint32_t));
+                    memcpy(kc2 + 8, ctr, sizeof(ctr));
+                    k->fn.chacha20_poly1305(b, b, n, kc2, &st, enc);
+                } else if (enc) {
+                    ck->fn.chacha20(b, b, n, kc, ctr);
+                    pk->fn.poly1305(&st, b, n, 1);
+                } else {
+                    pk->fn.poly1305(&st, b, n, 1);
+                    ck->fn.chacha20(b, b, n, kc, ctr);
                 }
-                if (memcmp(outbuf, refbuf, len) != 0 ||
-                    !same_state(&st, &want)) {
-                    bad++;
-                    printf("\n  %s with chacha20 %s and poly1305 %s: %zu "
-                           "bytes (%s) differ",
-                           k->name, ck->name, pk->name, len,
-                           enc ? "seal" : "open");
-                }
+                ctr[0] += (uint32_t)(n / BLOCK);
+                off += n;
             }
+            if (memcmp(outbuf, refbuf, len) != 0 ||
+                !same_state(&st, &want)) {
+                bad++;
+                printf("\n  %s with chacha20 %s and poly1305 %s: %zu "
+                       "bytes (%s) differ",
+                       k->name, ck->name, pk->name, len,
+                       enc ? "seal" : "open");
+            }
+        }
     }
     CU_ASSERT(pairs > 0);
     CU_ASSERT_EQUAL(bad, 0);

@@ -190,6 +190,21 @@ uint32_t tu_cpu_caps(void)
     return simd_cpu_caps();
 }
 
+size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS])
+{
+    const simd_table *lists[] = {&simd_arch_this.tables[alg],
+                                 &simd_arch_this.inner[alg]};
+    size_t n = 0;
+
+    for (size_t l = 0; l < SIMD_COUNT(lists); l++)
+        for (size_t i = 0; i < lists[l]->n; i++)
+            if (simd_runnable(lists[l]->kernels[i].needs, tu_caps())) {
+                CU_ASSERT_FATAL(n < TU_MAX_KERNELS);
+                out[n++] = &lists[l]->kernels[i];
+            }
+    return n;
+}
+
 size_t tu_runnable(simd_alg alg, const char **names, size_t max)
 {
     const simd_table *t = &simd_arch_this.tables[alg];

@@ -68,6 +68,12 @@ const char *tu_prov_kernel(OSSL_PROVIDER *prov, simd_alg alg);
 uint32_t tu_caps(void);
 uint32_t tu_cpu_caps(void);
 
+/* Every kernel of alg that tu_caps() can run: table rows, then the inner
+ * kernels (never selected, reached by name), at most TU_MAX_KERNELS into
+ * out (asserted); returns how many. */
+#define TU_MAX_KERNELS 64
+size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS]);
+
 /* Names of the kernels tu_caps() can run, best first, from the arch tables. */
 size_t tu_runnable(simd_alg alg, const char **names, size_t max);
 
