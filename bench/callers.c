@@ -1,8 +1,6 @@
 #include "callers.h"
 
-/* IV = 8-byte little-endian block counter || 8-byte big-endian sequence
- * number, as OpenSSH builds it. */
-static void ssh_iv(uint8_t iv[16], uint64_t counter, uint64_t seqnr)
+void ssh_iv(uint8_t iv[16], uint64_t counter, uint64_t seqnr)
 {
     for (int i = 0; i < 8; i++) {
         iv[i] = (uint8_t)(counter >> (8 * i));

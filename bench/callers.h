@@ -11,6 +11,10 @@
 
 #include <openssl/evp.h>
 
+/* OpenSSH's IV: 8-byte little-endian block counter || 8-byte big-endian
+ * sequence number. */
+void ssh_iv(uint8_t iv[16], uint64_t counter, uint64_t seqnr);
+
 /* OpenSSH's chacha20-poly1305@openssh.com (cipher-chachapoly-libcrypto.c):
  * the Poly1305 key (32 bytes at block 0 of the main key), the 4-byte length
  * (header key), the payload of `len` bytes (main key from block 1), all in

@@ -54,33 +54,30 @@ static volatile uint8_t keep;
 static const uint32_t main_key[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 static const uint32_t header_key[8] = {9, 10, 11, 12, 13, 14, 15, 16};
 
-/* The kernel calls of one packet, as the EVP ways make them. */
+/* The kernel calls of one packet, as the EVP ways make them: a block
+ * function (OpenSSL's ChaCha20_ctr32 has the kernel signature) and the
+ * tail variant a partial block's keystream comes from, if any. */
 typedef struct {
-    const simd_kernel *simd; /* NULL: OpenSSL's ChaCha20_ctr32 */
+    simd_chacha20_fn fn;
+    simd_chacha20_tail_fn tail;
 } bare_way;
 
 static void bare_block(const bare_way *w, uint8_t ks[64], const uint32_t *key,
                        const uint32_t ctr[4])
 {
-    if (w->simd == NULL)
-        ChaCha20_ctr32(ks, zero_block, 64, key, ctr);
-    else if (w->simd->chacha20_tail != NULL)
-        w->simd->chacha20_tail(ks, zero_block, 0, key, ctr, ks);
+    if (w->tail != NULL)
+        w->tail(ks, zero_block, 0, key, ctr, ks);
     else
-        w->simd->fn.chacha20(ks, zero_block, 64, key, ctr);
+        w->fn(ks, zero_block, 64, key, ctr);
 }
 
-/* OpenSSH's IV, as words: block counter (low, high), then the sequence
- * number big-endian. */
-static void ssh_counter(uint32_t ctr[4], uint32_t block, uint64_t seqnr)
+/* OpenSSH's IV, as the counter words a kernel takes. */
+static void ssh_counter(uint32_t ctr[4], uint64_t block, uint64_t seqnr)
 {
-    uint8_t be[8];
+    uint8_t iv[16];
 
-    for (int i = 0; i < 8; i++)
-        be[i] = (uint8_t)(seqnr >> (56 - 8 * i));
-    ctr[0] = block;
-    ctr[1] = 0;
-    memcpy(&ctr[2], be, 8); /* the words as a little-endian load sees them */
+    ssh_iv(iv, block, seqnr);
+    memcpy(ctr, iv, 16); /* the words as a little-endian load sees them */
 }
 
 static void bare_packet(const bare_way *w, uint64_t seqnr, uint8_t *pkt,
@@ -97,10 +94,7 @@ static void bare_packet(const bare_way *w, uint64_t seqnr, uint8_t *pkt,
     for (int i = 0; i < 4; i++)
         pkt[i] ^= ks[i];
     ctr[0] = 1;
-    if (w->simd == NULL)
-        ChaCha20_ctr32(pkt + 4, pkt + 4, len, main_key, ctr);
-    else
-        w->simd->fn.chacha20(pkt + 4, pkt + 4, len, main_key, ctr);
+    w->fn(pkt + 4, pkt + 4, len, main_key, ctr);
     *sink ^= poly_key[0];
 }
 
@@ -185,6 +179,7 @@ int main(int argc, char **argv)
     double *t[WAYS];
     uint64_t seqnr = 0;
     uint8_t sink = 0;
+    const simd_kernel *row;
     ways ws;
 
     if (argc < 2 || argc > 4 || len == 0 || len % 64 != 0 ||
@@ -195,13 +190,13 @@ int main(int argc, char **argv)
     }
     /* simd's override picks the same row for its EVP way */
     setenv("SIMDPROV_CHACHA20", kernel, 1);
-    ws.bare[0].simd = NULL;
-    ws.bare[1].simd = simd_find(&simd_arch_this.tables[SIMD_ALG_CHACHA20], kernel);
-    if (ws.bare[1].simd == NULL ||
-        !simd_runnable(ws.bare[1].simd->needs, simd_arch_this.probe())) {
+    row = simd_find(&simd_arch_this.tables[SIMD_ALG_CHACHA20], kernel);
+    if (row == NULL || !simd_runnable(row->needs, simd_arch_this.probe())) {
         fprintf(stderr, "no runnable ChaCha20 row %s\n", kernel);
         return 2;
     }
+    ws.bare[0] = (bare_way){ChaCha20_ctr32, NULL};
+    ws.bare[1] = (bare_way){row->fn.chacha20, row->chacha20_tail};
     if (OSSL_PROVIDER_load(NULL, "default") == NULL ||
         OSSL_PROVIDER_load(NULL, "simd") == NULL ||
         !evp_way_init(&ws.evp[0], "default") ||
