@@ -236,7 +236,8 @@ static void aead_tag(uint8_t tag[16], const uint8_t key[32],
         memset(tag, 0, 16); /* a test with no memory fails its compare */
         return;
     }
-    memcpy(mac_data, aad, aadlen);
+    if (aadlen > 0)
+        memcpy(mac_data, aad, aadlen);
     memset(mac_data + aadlen, 0, aadpad);
     if (len > 0)
         memcpy(mac_data + aadlen + aadpad, ct, len);
