@@ -278,16 +278,3 @@ void tu_fetch_cipher_pair(const tu_ctx *t, const char *name, EVP_CIPHER *c[2])
     CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
 }
 
-int tu_one_shot_null_is_final(const EVP_CIPHER *aead)
-{
-    static const uint8_t key[32], iv[12], tag[16] = {1};
-    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
-    int final = 0;
-
-    if (ctx != NULL && EVP_DecryptInit_ex2(ctx, aead, key, iv, NULL) &&
-        EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, (void *)tag) > 0)
-        final = EVP_Cipher(ctx, NULL, NULL, 0) < 0;
-    EVP_CIPHER_CTX_free(ctx);
-    ERR_clear_error();
-    return final;
-}

@@ -91,11 +91,4 @@ size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
  * empties the queue. */
 int tu_errors_matching(const char *needle);
 
-/* Whether EVP_Cipher(ctx, NULL, NULL, 0) is a final on this ChaCha20-Poly1305
- * implementation. OpenSSL 3.0.22 made it one (CVE-2026-75803: AEAD
- * forgeries with empty ciphertexts through EVP_Cipher); simd always treats
- * it as one, so a test comparing simd with an older default provider must
- * leave that call out. Probed on a decrypt with a tag that cannot match. */
-int tu_one_shot_null_is_final(const EVP_CIPHER *aead);
-
 #endif
