@@ -655,7 +655,7 @@ static int cp_cipher(void *vctx, unsigned char *out, size_t *outl,
         return 1;
     }
     ok = checked_aead(ctx, out, outl, outsize, in, inl);
-    if (in == NULL)
+    if (in == NULL && inl <= outsize) /* the final ran (or was refused) */
         ctx->ended = 1;
     return ok;
 }

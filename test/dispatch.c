@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include <openssl/err.h>
+
 const OSSL_DISPATCH *tu_dispatch_of(OSSL_PROVIDER *prov, int operation,
                                     const char *name)
 {
@@ -91,4 +93,22 @@ int tu_load_aead(OSSL_PROVIDER *prov, tu_cipher_fns *f)
     TU_CIPHER_FUNCTIONS(AEAD_GET)
 #undef AEAD_GET
     return missing == 0;
+}
+
+int tu_errors_matching(const char *needle)
+{
+    unsigned long e;
+    int count = 0;
+    const char *data;
+    int flags;
+
+    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
+        const char *reason = ERR_reason_error_string(e);
+
+        if ((reason != NULL && strstr(reason, needle) != NULL) ||
+            ((flags & ERR_TXT_STRING) && data != NULL &&
+             strstr(data, needle) != NULL))
+            count++;
+    }
+    return count;
 }

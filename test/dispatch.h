@@ -73,4 +73,8 @@ typedef struct {
  * Returns 1 when it is there with every function above. */
 int tu_load_mac(OSSL_PROVIDER *prov, const char *name, tu_mac_fns *f);
 
+/* Counts error-queue entries whose reason string (or added text) contains
+ * `needle`, and empties the queue. */
+int tu_errors_matching(const char *needle);
+
 #endif

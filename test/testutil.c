@@ -253,24 +253,6 @@ size_t tu_unhex(const char *hex, uint8_t *out, size_t max)
     return n;
 }
 
-int tu_errors_matching(const char *needle)
-{
-    unsigned long e;
-    int count = 0;
-    const char *data;
-    int flags;
-
-    while ((e = ERR_get_error_all(NULL, NULL, NULL, &data, &flags)) != 0) {
-        const char *reason = ERR_reason_error_string(e);
-
-        if ((reason != NULL && strstr(reason, needle) != NULL) ||
-            ((flags & ERR_TXT_STRING) && data != NULL &&
-             strstr(data, needle) != NULL))
-            count++;
-    }
-    return count;
-}
-
 void tu_fetch_cipher_pair(const tu_ctx *t, const char *name, EVP_CIPHER *c[2])
 {
     c[0] = EVP_CIPHER_fetch(t->libctx, name, "provider=simd");

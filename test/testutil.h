@@ -87,8 +87,4 @@ void tu_for_each_runnable(simd_alg alg,
 /* Hex decode into out (returns length); hex dump for messages. */
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
 
-/* Counts error-queue entries whose reason string contains `needle`, and
- * empties the queue. */
-int tu_errors_matching(const char *needle);
-
 #endif
