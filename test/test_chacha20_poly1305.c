@@ -394,6 +394,10 @@ static void model_final(pair *p, int ret, int ok, int bad, int by_cipher)
             mismatch("final accepted after an EVP_Cipher final");
         return;
     }
+    /* A decrypt final with no tag length that fails is no final: 4.0
+     * refuses it and keeps the message open. */
+    if (!p->enc && ret != ok && p->m.tag_len == 0)
+        return;
     verdict = am_final(&p->m, want, p->enc, by_cipher);
     if (!p->m.known && verdict < 0)
         return;
