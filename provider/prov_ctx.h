@@ -44,9 +44,17 @@ typedef struct simd_provctx {
      * fails with no error raised). 3.0-3.5 take the first one found.
      */
     int params_repeats_refused;
-    /* 3.6 and later list "encrypt-then-mac" among ChaCha20-Poly1305's
-     * gettable algorithm params (and get_params answers it: 0). */
+    /* 3.6 and later list "encrypt-then-mac" among the gettable algorithm
+     * params of ChaCha20-Poly1305 and of ChaCha20 (measured on 3.6.5 and
+     * 4.0.3), and get_params answers it: 0. */
     int aead_etm_gettable;
+    /*
+     * 4.0 and later: ChaCha20's set and get ctx params refuse an array naming
+     * one of its parameters (keylen, ivlen; updated-iv when getting) twice
+     * ("repeated parameter", nothing applied or written); 3.0-3.6 take the
+     * first one found.
+     */
+    int chacha20_params_repeats_refused;
     /*
      * 4.0 and later: once a ChaCha20-Poly1305 message ends through
      * EVP_CipherFinal (a successful final: a decrypt whose tag fails does not
