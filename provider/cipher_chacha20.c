@@ -202,16 +202,61 @@ static const OSSL_PARAM chacha20_known_gettable_params[] = {
     OSSL_PARAM_END,
 };
 
+/* 3.6 and later list one more (prov->aead_etm_gettable). */
+static const OSSL_PARAM chacha20_known_gettable_params_3_6[] = {
+    SIMD_CIPHER_GETTABLE_PARAMS,
+    /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
+    OSSL_PARAM_int("encrypt-then-mac", NULL),
+    OSSL_PARAM_END,
+};
+
 static const OSSL_PARAM *chacha20_gettable_params(void *provctx)
 {
-    (void)provctx;
-    return chacha20_known_gettable_params;
+    const simd_provctx *prov = provctx;
+
+    return prov != NULL && prov->aead_etm_gettable
+               ? chacha20_known_gettable_params_3_6
+               : chacha20_known_gettable_params;
 }
 
+/* encrypt-then-mac: 3.6+ answer 0. No provider context here, so the
+ * release is the one the core reported at load. */
 static int chacha20_get_params(OSSL_PARAM params[])
 {
-    return simd_cipher_get_params(params, 0, CHACHA20_KEYLEN, CHACHA20_IVLEN);
+    OSSL_PARAM *p;
+
+    if (!simd_cipher_get_params(params, 0, CHACHA20_KEYLEN, CHACHA20_IVLEN))
+        return 0;
+    p = simd_param_locate_key(params, "encrypt-then-mac");
+    return p == NULL || simd_core_release_noctx() < 306 ||
+           simd_param_store_int(p, 0);
 }
+
+/* 4.0+ refuse an array naming one of `names` twice (prov_ctx.h); asked
+ * only of arrays of more than one element. */
+static int chacha20_params_repeat(const chacha20_ctx *ctx,
+                                  const OSSL_PARAM params[],
+                                  const char *const names[], size_t n)
+{
+    if (!ctx->prov->chacha20_params_repeats_refused || params == NULL ||
+        params[0].key == NULL || params[1].key == NULL)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        const OSSL_PARAM *p = simd_param_locate_key_const(params, names[i]);
+
+        if (p != NULL && simd_param_locate_key_const(p + 1, names[i]) != NULL) {
+            SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER,
+                           "repeated parameter %s", names[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const char *const chacha20_get_names[] = {
+    OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN,
+    OSSL_CIPHER_PARAM_UPDATED_IV,
+};
 
 static const OSSL_PARAM chacha20_known_ctx_params[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
@@ -289,6 +334,9 @@ chacha20_get_ctx_params_any(void *vctx, OSSL_PARAM params[])
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
         return 0;
     }
+    if (chacha20_params_repeat(ctx, params, chacha20_get_names,
+                               SIMD_COUNT(chacha20_get_names)))
+        return 0;
     if (!simd_param_set_size(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN) ||
         !simd_param_set_size(params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN)) {
         SIMD_RAISE(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER);
@@ -343,6 +391,9 @@ static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (params == NULL)
         return 1;
     if (ctx == NULL)
+        return 0;
+    /* keylen and ivlen: the first two names it answers when getting. */
+    if (chacha20_params_repeat(ctx, params, chacha20_get_names, 2))
         return 0;
     return check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN,
                      SIMD_R_INVALID_KEY_LENGTH) &&

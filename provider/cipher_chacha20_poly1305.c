@@ -98,6 +98,8 @@ typedef struct {
     unsigned int aad : 1;        /* AAD came last: pad before data */
     unsigned int no_block0 : 1;  /* started, block 0 not made yet */
     unsigned int ended : 1; /* EVP_Cipher's final ran: input needs a new IV */
+    /* 4.0+: a final succeeded; update refused until a new IV (prov_ctx.h). */
+    unsigned int finished : 1;
 } cp_ctx;
 _Static_assert(offsetof(cp_ctx, prov) == 0, "algctx.h: prov comes first");
 
@@ -181,6 +183,7 @@ static int cp_init(cp_ctx *ctx, const unsigned char *key, size_t keylen,
     }
     if (iv != NULL) {
         restart(ctx);
+        ctx->finished = 0;
         ctx->ks.counter[0] = 0;
         for (int i = 0; i < 3; i++)
             ctx->nonce[i] = ctx->ks.counter[1 + i] = le32_load(iv + 4 * i);
@@ -627,6 +630,11 @@ static int cp_update(void *vctx, unsigned char *out, size_t *outl,
 
     if (null_args(ctx, outl))
         return 0;
+    if (ctx->finished) { /* 4.0+ (prov_ctx.h): checked before 0-byte calls */
+        *outl = 0;
+        SIMD_RAISE(ctx->prov, SIMD_R_MESSAGE_FINISHED);
+        return 0;
+    }
     if (inl == 0) {
         *outl = 0;
         return 1;
@@ -668,9 +676,18 @@ static int cp_final(void *vctx, unsigned char *out, size_t *outl,
     (void)outsize;
     if (null_args(ctx, outl))
         return 0;
+    /* 4.0+ (prov_ctx.h): refused before the message is touched. */
+    if (!ctx->enc && ctx->tag_len == 0 && ctx->prov->aead_decrypt_needs_tag) {
+        *outl = 0;
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_TAG_NOT_SET,
+                       "decrypt final with no tag set (SET_TAG)");
+        return 0;
+    }
     if (!aead(ctx, out, outl, NULL, 0))
         return 0;
     *outl = 0;
+    if (ctx->prov->aead_update_after_final_refused)
+        ctx->finished = 1;
     return 1;
 }
 
@@ -1040,6 +1057,9 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         !check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN,
                    SIMD_R_INVALID_IV_LENGTH))
         return 0;
+    /* 4.0+: an accepted ivlen lifts the after-final refusal (prov_ctx.h). */
+    if (simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_IVLEN) != NULL)
+        ctx->finished = 0;
     p = simd_param_locate_key_const(params, OSSL_CIPHER_PARAM_AEAD_TAG);
     if (p != NULL && !set_tag(ctx, p))
         return 0;

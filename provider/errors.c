@@ -12,6 +12,8 @@ static const OSSL_ITEM reason_strings[] = {
     {SIMD_R_AAD_AFTER_DATA, "AAD after data"},
     {SIMD_R_MESSAGE_ENDED,
      "message ended: set a new IV or key before more input"},
+    {SIMD_R_MESSAGE_FINISHED,
+     "message finished: a new message needs a new nonce (IV)"},
     {SIMD_R_INVALID_KEY_LENGTH, "invalid key length"},
     {SIMD_R_INVALID_IV_LENGTH, "invalid iv length"},
     {SIMD_R_NO_KEY_SET, "no key set"},

@@ -44,9 +44,37 @@ typedef struct simd_provctx {
      * fails with no error raised). 3.0-3.5 take the first one found.
      */
     int params_repeats_refused;
-    /* 3.6 and later list "encrypt-then-mac" among ChaCha20-Poly1305's
-     * gettable algorithm params (and get_params answers it: 0). */
+    /* 3.6 and later list "encrypt-then-mac" among the gettable algorithm
+     * params of ChaCha20-Poly1305 and of ChaCha20 (measured on 3.6.5 and
+     * 4.0.3), and get_params answers it: 0. */
     int aead_etm_gettable;
+    /*
+     * 4.0 and later: ChaCha20's set and get ctx params refuse an array naming
+     * one of its parameters (keylen, ivlen; updated-iv when getting) twice
+     * ("repeated parameter", nothing applied or written); 3.0-3.6 take the
+     * first one found.
+     */
+    int chacha20_params_repeats_refused;
+    /*
+     * 4.0 and later: once a ChaCha20-Poly1305 message ends through
+     * EVP_CipherFinal (a successful final: a decrypt whose tag fails does not
+     * count), the update path refuses everything, AAD, data, TLS records and
+     * 0-byte calls alike (returns 0, outl 0), until an init with an IV or an
+     * accepted "ivlen" parameter (EVP's SET_IVLEN ctrl sends it unless the
+     * length is the one EVP cached at an init with an IV). An init with a key
+     * only, tlsivfixed and tlsaad do not lift it, a second final is still
+     * accepted, and the one-shot EVP_Cipher path is neither checked nor
+     * marks the end. 3.0-3.6 restart the same message under the same key and
+     * nonce.
+     */
+    int aead_update_after_final_refused;
+    /*
+     * 4.0 and later: a ChaCha20-Poly1305 decrypt final with no tag length set
+     * (no SET_TAG since the context was made) fails with "tag not set" and
+     * leaves the message open (more data continues it); 3.0-3.6 compare
+     * nothing and succeed. EVP_Cipher(ctx, NULL, NULL, 0) is not affected.
+     */
+    int aead_decrypt_needs_tag;
 } simd_provctx;
 
 /*

@@ -333,6 +333,9 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     prov->chacha20_updated_iv = release >= 306;
     prov->params_repeats_refused = release >= 306;
     prov->aead_etm_gettable = release >= 306;
+    prov->chacha20_params_repeats_refused = release >= 400;
+    prov->aead_update_after_final_refused = release >= 400;
+    prov->aead_decrypt_needs_tag = release >= 400;
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
     write_buildinfo(prov, release);
