@@ -8,9 +8,11 @@
 #
 # Usage: scripts/cross-setup.sh [ARCH...]   (ARCH: arm64 ppc64el riscv64 loong64
 #        or aarch64 ppc64le riscv64 loongarch64; default: all)
-#        scripts/cross-setup.sh amd64-trixie amd64-sid
-#        (x86_64 runtime sysroots of newer releases, OpenSSL 3.5 and 3.6, for
-#        scripts/test-releases.sh; not part of "all", they need no qemu)
+#        scripts/cross-setup.sh amd64-<suite>...   (suite: bookworm-updates,
+#        bookworm, bookworm-security, trixie, trixie-security, sid, experimental)
+#        (x86_64 runtime sysroots of the libcrypto releases Debian ships, 3.0.x
+#        to 4.0, for scripts/test-releases.sh; not part of "all", they need no
+#        qemu; amd64-experimental also holds OpenSSL 4.0's headers)
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,24 +25,26 @@ die() { log "error: $*"; exit 1; }
 
 # ---------------------------------------------------------------- host tools
 
-# The archive URI the host already uses for bookworm, so the backports suite
-# and the target sysroots come from the same mirror.
-archive_uri() {
+# The archive URI the host already uses for bookworm (or, given a suite such
+# as bookworm-security, for that one), so the backports suite and the target
+# sysroots come from the same mirror.
+archive_uri() { # [suite [default URI]]
+    want_suite=${1:-bookworm}
     uri=""
     if [ -r /etc/apt/sources.list.d/debian.sources ]; then
         # deb822: the URIs of the stanza whose Suites include plain "bookworm".
         uri=$(awk '
             /^[ \t]*$/ { if (s && u) { print u; exit } s = 0; u = ""; next }
             tolower($1) == "uris:" { u = $2 }
-            tolower($1) == "suites:" { for (i = 2; i <= NF; i++) if ($i == "bookworm") s = 1 }
-            END { if (s && u) print u }' /etc/apt/sources.list.d/debian.sources | head -n1)
+            tolower($1) == "suites:" { for (i = 2; i <= NF; i++) if ($i == w) s = 1 }
+            END { if (s && u) print u }' w="$want_suite" /etc/apt/sources.list.d/debian.sources | head -n1)
     fi
     if [ -z "$uri" ] && [ -r /etc/apt/sources.list ]; then
         uri=$(awk '$1 == "deb" {
                 i = 2; if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
-                if ($(i + 1) == "bookworm") { print $i; exit } }' /etc/apt/sources.list)
+                if ($(i + 1) == w) { print $i; exit } }' w="$want_suite" /etc/apt/sources.list)
     fi
-    [ -n "$uri" ] || uri=http://deb.debian.org/debian
+    [ -n "$uri" ] || uri=${2:-http://deb.debian.org/debian}
     printf '%s\n' "${uri%/}"
 }
 
@@ -108,19 +112,40 @@ BOOKWORM_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libcrypt1 
     libssl3 libssl-dev openssl libcunit1 libcunit1-dev"
 NEWER_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-14-dev libcrypt1 libcrypt-dev
     libssl3t64 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g libcunit1 libcunit1-dev"
-# The amd64 ones only run host-built programs: runtime libraries, no headers.
+# The amd64 ones only run host-built programs: runtime libraries, no headers
+# (but OpenSSL 4.0's, to build the test programs against its libcrypto.so.4).
 RUNTIME_PKGS="libc6 libgcc-s1 libssl3t64 openssl libzstd1 zlib1g libcunit1"
+BOOKWORM_RUNTIME_PKGS="libc6 libgcc-s1 libssl3 openssl libcunit1"
+OSSL4_PKGS="libc6 libgcc-s1 libssl4 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g
+    libcunit1"
 
-arch_info() { # sets APTARCH SUITE TRIPLET PKGS QEMU for $1
+arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
     APTARCH=$1
+    SOURCES="" # the suites of the private APT world when not just $SUITE
+    PIN=""     # "<a=suite|n=codename> pkg...": from that suite, not the newest
     case $1 in
         arm64) SUITE=bookworm TRIPLET=aarch64-linux-gnu PKGS=$BOOKWORM_PKGS QEMU=qemu-aarch64 ;;
         ppc64el) SUITE=bookworm TRIPLET=powerpc64le-linux-gnu PKGS=$BOOKWORM_PKGS QEMU=qemu-ppc64le ;;
         riscv64) SUITE=trixie TRIPLET=riscv64-linux-gnu PKGS=$NEWER_PKGS QEMU=qemu-riscv64 ;;
         loong64) SUITE=sid TRIPLET=loongarch64-linux-gnu PKGS=$NEWER_PKGS QEMU=qemu-loongarch64 ;;
         # Run with the sysroot's own loader (QEMU empty), see scripts/test-releases.sh.
-        amd64-trixie | amd64-sid)
-            APTARCH=amd64 SUITE=${1#amd64-} TRIPLET=x86_64-linux-gnu PKGS=$RUNTIME_PKGS QEMU= ;;
+        # A point release lives in its suite plus the one it updates:
+        # bookworm-updates holds 3.0.17 (older than bookworm's own), so its
+        # libssl3 and openssl are pinned; a -security suite holds the newest.
+        amd64-bookworm | amd64-bookworm-updates | amd64-bookworm-security)
+            APTARCH=amd64 SUITE=${1#amd64-} TRIPLET=x86_64-linux-gnu
+            PKGS=$BOOKWORM_RUNTIME_PKGS QEMU=
+            [ "$SUITE" = bookworm ] || SOURCES="bookworm $SUITE"
+            [ "$SUITE" != bookworm-updates ] || PIN="n=bookworm-updates libssl3 openssl" ;;
+        amd64-trixie | amd64-trixie-security | amd64-sid)
+            APTARCH=amd64 SUITE=${1#amd64-} TRIPLET=x86_64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=
+            [ "$SUITE" != trixie-security ] || SOURCES="trixie trixie-security" ;;
+        # OpenSSL 4.0 (libssl4, libcrypto.so.4) is only in experimental, on
+        # sid's libc; everything but OpenSSL comes from sid.
+        amd64-experimental)
+            APTARCH=amd64 SUITE=experimental TRIPLET=x86_64-linux-gnu PKGS=$OSSL4_PKGS QEMU=
+            SOURCES="sid experimental"
+            PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy" ;;
         *) die "unknown architecture $1" ;;
     esac
     PKGS=$(printf '%s\n' $PKGS | sort | tr '\n' ' ')
@@ -132,7 +157,8 @@ debian_arch() {
         ppc64el | ppc64le) echo ppc64el ;;
         riscv64) echo riscv64 ;;
         loong64 | loongarch64) echo loong64 ;;
-        amd64-trixie | amd64-sid) echo "$1" ;;
+        amd64-bookworm | amd64-bookworm-updates | amd64-bookworm-security | \
+            amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental) echo "$1" ;;
         *) die "unknown architecture $1" ;;
     esac
 }
@@ -144,8 +170,17 @@ write_apt_conf() { # $1 arch, $2 dir
     mkdir -p "$d/lists/partial" "$d/cache/archives/partial" "$d/etc/sources.list.d" \
         "$d/etc/preferences.d" "$d/log" "$d/debs"
     : >"$d/status"
-    printf 'deb [arch=%s signed-by=%s] %s %s main\n' "$aa" "$KEYRING" "$URI" "$SUITE" \
-        >"$d/etc/sources.list"
+    : >"$d/etc/sources.list"
+    for s in ${SOURCES:-$SUITE}; do
+        case $s in *-security) u=$SECURITY_URI ;; *) u=$URI ;; esac
+        printf 'deb [arch=%s signed-by=%s] %s %s main\n' "$aa" "$KEYRING" "$u" "$s" \
+            >>"$d/etc/sources.list"
+    done
+    : >"$d/etc/preferences"
+    if [ -n "$PIN" ]; then
+        printf 'Package: %s\nPin: release %s\nPin-Priority: 990\n' \
+            "${PIN#* }" "${PIN%% *}" >"$d/etc/preferences"
+    fi
     cat >"$d/apt.conf" <<CONF
 APT::Architecture "$aa";
 APT::Architectures { "$aa"; };
@@ -212,11 +247,12 @@ setup_sysroot() { # $1 debian arch
     sr=$SYSROOTS/$a
     # Bump the layout number when the way a sysroot is made changes.
     stamp="layout=5 suite=$SUITE pkgs=$PKGS"
+    [ -z "$SOURCES$PIN" ] || stamp="$stamp sources=$SOURCES pin=$PIN"
     if [ -f "$sr/.simdprov-sysroot" ] && [ "$(cat "$sr/.simdprov-sysroot")" = "$stamp" ]; then
         log "sysroot $a: present"
         return 0
     fi
-    log "sysroot $a: building from $SUITE"
+    log "sysroot $a: building from ${SOURCES:-$SUITE}"
     d=$WORK/apt-$a
     rm -rf "$d" "$sr"
     write_apt_conf "$APTARCH" "$d"
@@ -234,8 +270,9 @@ setup_sysroot() { # $1 debian arch
         ver=$("$QEMU" -L "$sr" "$sr/usr/bin/openssl" version) ||
             die "sysroot $a: openssl does not run under $QEMU"
     else
+        # bookworm is not merged-/usr: its libc lies in lib/, libssl in usr/lib/.
         ver=$("$sr/lib64/ld-linux-x86-64.so.2" --inhibit-cache \
-            --library-path "$sr/usr/lib/$TRIPLET" "$sr/usr/bin/openssl" version) ||
+            --library-path "$sr/usr/lib/$TRIPLET:$sr/lib/$TRIPLET" "$sr/usr/bin/openssl" version) ||
             die "sysroot $a: openssl does not run under its own loader"
     fi
     log "sysroot $a: $ver"
@@ -261,6 +298,7 @@ main() {
     need_host=0
     for a in "$@"; do case $a in amd64-*) ;; *) need_host=1 ;; esac; done
     if [ "$need_host" = 1 ]; then setup_host; else URI=$(archive_uri); fi
+    SECURITY_URI=$(archive_uri bookworm-security http://deb.debian.org/debian-security)
     mkdir -p "$SYSROOTS" "$WORK"
     for a in "$@"; do setup_sysroot "$(debian_arch "$a")"; done
     write_paths

@@ -4,9 +4,11 @@
 #      suites again as smaller CPUs (SIMDPROV_TEST_LEVEL=ssse3, then avx2),
 #      so a machine that runs every kernel also runs the paths that skip
 #      kernels, as a CPU without AVX-512 (or AVX2) would
-#   1b. on x86_64: the gcc build's simd.so and unit suites (and test_cli.sh)
-#      again on OpenSSL 3.5 and 3.6 (scripts/test-releases.sh; Debian
-#      trixie/sid libraries, their default provider the oracle)
+#   1b. on x86_64: the gcc build's simd.so, unit suites, fuzz corpus replay
+#      and test_cli.sh again on every libcrypto Debian ships for amd64 and the
+#      host's own: 3.0.17, 3.0.20, 3.0.22, 3.5.9, 3.5.10, 3.6.5 and 4.0.3
+#      (scripts/test-releases.sh; Debian bookworm to experimental libraries,
+#      their default provider the oracle; one summary line per release)
 #   2. clang build (warnings are errors), every suite; then the Debian
 #      package, built and installed into a throwaway Debian 12 root
 #      (test/test_package.sh, x86_64 and root only; SIMDPROV_SKIP_PACKAGE=1
@@ -58,7 +60,7 @@ if [ "${SIMDPROV_SKIP_SLOW:-0}" = 1 ]; then
 fi
 
 if [ "$(uname -m)" = x86_64 ] && [ "${SIMDPROV_SKIP_RELEASES:-0}" != 1 ]; then
-    step "gcc build on OpenSSL 3.5 and 3.6 (Debian trixie, sid)"
+    step "gcc build on every Debian libcrypto (3.0.17 to 4.0.3)"
     sh scripts/test-releases.sh build-gcc
 fi
 
