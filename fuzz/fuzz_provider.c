@@ -12,7 +12,7 @@
  * so far): simd's data output, tags and open verdicts must be its answers.
  * Where a row of the deviations table (docs/deviations.md) covers a call on
  * the running release, default is not compared from that call until an
- * init with a key or IV restarts both messages; the model still is.
+ * init with an IV restarts both messages; the model still is.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined (meson -Dfuzz=true).
  */
@@ -339,8 +339,8 @@ static void aead_step(reader *r, int op, aead_pair *ap)
         ap->enc = enc != 0;
         if (ret[0])
             am_init(&ap->m, flags & 1 ? k : NULL, flags & 2 ? v : NULL);
-        if (ret[0] && ret[1] && (flags & 3))
-            ap->detached = 0; /* both messages start afresh */
+        if (ret[0] && ret[1] && (flags & 2))
+            ap->detached = 0; /* a new IV: both messages start afresh */
         break;
     }
     case 1:
@@ -863,7 +863,8 @@ static void fuzz_mac(const uint8_t *data, size_t size)
                 r = mine;
             }
             CHECK(ret[0] == ret[1]);
-            if (key && key_param_ok(&p[0][0]))
+            /* 3.6+ take only an octet string (the call then fails). */
+            if (key && ret[1] && key_param_ok(&p[0][0]))
                 model_key(&m);
             break;
         }

@@ -21,7 +21,7 @@
  * can follow the message, and against default. Where a row of the
  * deviations table (docs/deviations.md) covers a call on the running
  * release, default stops being compared from that call until the next
- * init with a key or IV resets both messages; simd is still held to the
+ * init with an IV resets both messages; simd is still held to the
  * model (and to the refusals it predicts) throughout.
  */
 #include <stdarg.h>
@@ -93,7 +93,7 @@ static void expect_default(const pair *p, int s, int d, const char *what)
 }
 
 /* A call a deviations row covers on this release: default's message is
- * no longer the oracle (until an init with a key or IV). */
+ * no longer the oracle (until an init with an IV). */
 static void deviation(pair *p, const char *row)
 {
     if (!p->detached && dev_applies(row)) {
@@ -239,8 +239,10 @@ static void op_init(pair *p)
     expect_default(p, r[0], r[1], "init return");
     if (r[0])
         am_init(&p->m, has_key ? key : NULL, has_iv ? iv : NULL);
-    if (r[0] && r[1] && (has_key || has_iv))
-        p->detached = 0; /* both messages start afresh */
+    /* A new IV restarts both messages on every release (a key alone does
+     * not lift 4.0's refusal after a final). */
+    if (r[0] && r[1] && has_iv)
+        p->detached = 0;
     ERR_clear_error();
 }
 
