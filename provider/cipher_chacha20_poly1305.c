@@ -1,15 +1,16 @@
 /*
- * ChaCha20-Poly1305 (RFC 8439 section 2.8) as OpenSSL 3.0's default provider
- * does it, outcome for outcome:
+ * ChaCha20-Poly1305 (RFC 8439 section 2.8) as the running release's default
+ * provider does it, outcome for outcome, except where upstream fixed a bug
+ * (docs/deviations.md): there the fixed behaviour, on every release.
  *
  * - The Poly1305 one-time key is ChaCha20 block 0 under the key and the
  *   12-byte nonce; the data is XORed from block 1; the tag is Poly1305 over
  *   AAD || pad16 || ciphertext || pad16 || le64(aadlen) || le64(ctlen).
  * - A message starts lazily, at the first AAD, data or final after an init
  *   or a final; so after a final more data (or AAD, or a second final)
- *   restarts the same message under the same key and nonce. Default pads
- *   "AAD then data" by the byte counts, not by the MAC's stream position,
- *   so AAD after data is MACed exactly as default MACs it (zero_pad()).
+ *   restarts the same message under the same key and nonce. AAD after data
+ *   is refused on every release (3.0's default absorbed it into a tag no
+ *   RFC message has: openssl#31188).
  * - Re-init: IV only restarts under the old key (TLS 1.3, once per record),
  *   key only restarts under the new key with the old nonce. No key at all
  *   is an all-zero key, as in default. The tag and its length survive
@@ -18,9 +19,13 @@
  * - TLS 1.2 (tlsaad, 13 bytes): the next data call is one in-place
  *   payload || tag, the nonce is IV xor (0^4 || seq) (RFC 7905), and on
  *   decrypt a bad tag wipes the plaintext written.
- * - update skips 0-byte calls; the one-shot cipher call does not, so
- *   EVP_Cipher(ctx, NULL, NULL, 0) is a final that returns 0 bytes (as the
- *   3.0.22 default provider does: the oracle, not the documentation).
+ * - 0-byte calls with input are no-ops on every path, update and the
+ *   one-shot cipher call alike (3.0.22's default padded the AAD early on a
+ *   0-byte EVP_Cipher: openssl#32752). EVP_Cipher(ctx, NULL, NULL, 0) is the
+ *   final on every release (CVE-2026-75803; before 3.0.22 default made no
+ *   tag there), and it ends the message: more AAD, data or a final before a
+ *   new IV or key is refused (3.0.22's default silently started a second
+ *   message under the same nonce and one-time key).
  * - An authentication failure raises no error, as in default: the return
  *   value is how the caller tells. Where default dereferences a NULL
  *   argument (context, outl, a GET_TAG buffer, tlsaad/tlsivfixed data, a
@@ -92,6 +97,7 @@ typedef struct {
     unsigned int mac_inited : 1; /* the message has started */
     unsigned int aad : 1;        /* AAD came last: pad before data */
     unsigned int no_block0 : 1;  /* started, block 0 not made yet */
+    unsigned int ended : 1; /* EVP_Cipher's final ran: input needs a new IV */
 } cp_ctx;
 _Static_assert(offsetof(cp_ctx, prov) == 0, "algctx.h: prov comes first");
 
@@ -135,6 +141,7 @@ static void restart(cp_ctx *ctx)
     ctx->stash_len = 0;
     ctx->ks_ahead = 0;
     ctx->tls_payload = NO_TLS_PAYLOAD;
+    ctx->ended = 0;
 }
 
 static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
@@ -507,6 +514,12 @@ static int aead(cp_ctx *ctx, unsigned char *out, size_t *outl,
 {
     size_t plen = ctx->tls_payload;
 
+    if (ctx->ended) {
+        SIMD_RAISE_MSG(ctx->prov, SIMD_R_MESSAGE_ENDED,
+                       "EVP_Cipher(ctx, NULL, NULL, 0) ended the message");
+        *outl = 0;
+        return 0;
+    }
     if (!ctx->mac_inited) {
         if (plen != NO_TLS_PAYLOAD && out != NULL) {
             if (inl != plen + CP_TAGLEN)
@@ -527,8 +540,10 @@ static int aead(cp_ctx *ctx, unsigned char *out, size_t *outl,
     }
     if (in != NULL) {
         if (out == NULL) {
-            /* 3.5+ refuse it, quietly (see prov_ctx.h). */
-            if (ctx->text_len != 0 && ctx->prov->aead_aad_after_data_refused) {
+            /* Refused on every release, as 3.5+ do (openssl#31188): 3.0
+             * absorbed it into a tag no RFC 8439 message has. */
+            if (ctx->text_len != 0) {
+                SIMD_RAISE(ctx->prov, SIMD_R_AAD_AFTER_DATA);
                 *outl = 0;
                 return 0;
             }
@@ -619,17 +634,30 @@ static int cp_update(void *vctx, unsigned char *out, size_t *outl,
     return checked_aead(ctx, out, outl, outsize, in, inl);
 }
 
-/* As update, but 0 bytes are not skipped: EVP_Cipher(ctx, NULL, NULL, 0)
- * is a final (returning 0 bytes), and a 0-byte call with a TLS record
- * pending fails, as in default. */
+/*
+ * EVP_Cipher. No input is the final (CVE-2026-75803: on every release), and
+ * it ends the message until a new IV or key (openssl#32752: 3.0.22's default
+ * went on with a second message under the same nonce). 0 bytes of input
+ * are a no-op, as in update (openssl#32752: not the start of the data),
+ * except with a TLS 1.2 record pending, which 0 bytes cannot be.
+ */
 static int cp_cipher(void *vctx, unsigned char *out, size_t *outl,
                      size_t outsize, const unsigned char *in, size_t inl)
 {
     cp_ctx *ctx = vctx;
+    int ok;
 
     if (null_args(ctx, outl))
         return 0;
-    return checked_aead(ctx, out, outl, outsize, in, inl);
+    if (in != NULL && inl == 0 &&
+        (out == NULL || ctx->tls_payload == NO_TLS_PAYLOAD || ctx->ended)) {
+        *outl = 0;
+        return 1;
+    }
+    ok = checked_aead(ctx, out, outl, outsize, in, inl);
+    if (in == NULL)
+        ctx->ended = 1;
+    return ok;
 }
 
 static int cp_final(void *vctx, unsigned char *out, size_t *outl,
@@ -944,6 +972,7 @@ static int set_tls_aad(cp_ctx *ctx, const OSSL_PARAM *p)
     ctx->ks.counter[2] = ctx->nonce[1] ^ le32_load(aad);
     ctx->ks.counter[3] = ctx->nonce[2] ^ le32_load(aad + 4);
     ctx->mac_inited = 0;
+    ctx->ended = 0; /* a new nonce: a new message may start */
     ctx->tls_aad_pad = CP_TAGLEN;
     return 1;
 }
@@ -976,6 +1005,7 @@ static int set_tls_iv_fixed(cp_ctx *ctx, const OSSL_PARAM *p)
             ctx->ks.counter[1 + i] = ctx->nonce[i];
     }
     ctx->ks_ahead = 0;
+    ctx->ended = 0;
     return 1;
 }
 

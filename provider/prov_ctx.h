@@ -35,12 +35,6 @@ typedef struct simd_provctx {
      */
     int chacha20_updated_iv;
     /*
-     * 3.5 and later: ChaCha20-Poly1305 refuses AAD once message data went into
-     * the MAC (returns 0 with outl 0, raises nothing, absorbs nothing); 3.0
-     * absorbed it, which no RFC 8439 tag can describe.
-     */
-    int aead_aad_after_data_refused;
-    /*
      * 3.6 and later: the parameter decoders of ChaCha20-Poly1305 (set and get
      * ctx params, get params) and POLY1305 (set ctx params, get params; the
      * get_params of both, having no provider context, ask OpenSSL_version_*

@@ -331,7 +331,6 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     atomic_store_explicit(&core_release_seen, release, memory_order_relaxed);
     prov->chacha20_counter_ahead = release >= 306;
     prov->chacha20_updated_iv = release >= 306;
-    prov->aead_aad_after_data_refused = release >= 305;
     prov->params_repeats_refused = release >= 306;
     prov->aead_etm_gettable = release >= 306;
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
