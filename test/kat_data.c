@@ -12,7 +12,8 @@ const char *const kat_kind_name[KAT_NKINDS] = {"ChaCha20", "Poly1305",
 
 const kat_file kat_files[] = {
     {"rfc8439.txt", "evp", "RFC 8439"},
-    {"wycheproof/chacha20_poly1305_test.json", "wycheproof", "Wycheproof"},
+    {"wycheproof/testvectors_v1/chacha20_poly1305_test.json", "wycheproof-v1",
+     "Wycheproof"},
     {"pyca/ciphers/ChaCha20/rfc7539.txt", "nist-chacha20", "pyca"},
     {"pyca/ciphers/ChaCha20Poly1305/openssl.txt", "nist-aead", "pyca"},
     {"pyca/ciphers/ChaCha20Poly1305/boringssl.txt", "nist-aead", "pyca"},
@@ -462,43 +463,166 @@ static int jhex(const jnode *obj, const char *key, kat_buf *out)
     return n != NULL && n->type == 's' && decode(n->str, strlen(n->str), out);
 }
 
+/* A non-negative integer member, all digits. */
+static int jint(const jnode *obj, const char *key, unsigned long *out)
+{
+    const jnode *n = jget(obj, key);
+    char *end;
+
+    if (n == NULL || n->type != 'n' || !isdigit((unsigned char)n->str[0]))
+        return 0;
+    *out = strtoul(n->str, &end, 10);
+    return *end == '\0';
+}
+
+/* An array of strings (or NULL: the member is absent). */
+static int jstrings(const jnode *n)
+{
+    if (n == NULL || n->type != 'a')
+        return 0;
+    for (const jnode *k = n->kid; k != NULL; k = k->next)
+        if (k->type != 's')
+            return 0;
+    return 1;
+}
+
+/* The members of obj: every one named in known (a space-separated list,
+ * "?" marking an optional one), none twice, none else, each required one
+ * there. A member the reader does not know fails the load. */
+static int jmembers(const jnode *obj, const char *known, const char *where)
+{
+    char what[160];
+    const char *p = known;
+
+    if (obj == NULL || obj->type != 'o')
+        return fail(where, "not a JSON object");
+    for (const jnode *k = obj->kid; k != NULL; k = k->next) {
+        size_t len = strlen(k->key);
+        const char *q = known;
+        int found = 0;
+
+        while (*q != '\0' && !found) {
+            size_t w = strcspn(q, " ");
+
+            if (*q == '?')
+                q++, w--;
+            found = w == len && strncmp(q, k->key, len) == 0;
+            q += w;
+            q += strspn(q, " ");
+        }
+        if (!found) {
+            snprintf(what, sizeof(what), "unknown member \"%.64s\"", k->key);
+            return fail(where, what);
+        }
+        if (jget(obj, k->key) != k) {
+            snprintf(what, sizeof(what), "member \"%.64s\" twice", k->key);
+            return fail(where, what);
+        }
+    }
+    while (*p != '\0') {
+        size_t w = strcspn(p, " ");
+
+        if (*p != '?') {
+            char name[64];
+
+            snprintf(name, sizeof(name), "%.*s", (int)w, p);
+            if (jget(obj, name) == NULL) {
+                snprintf(what, sizeof(what), "no member \"%s\"", name);
+                return fail(where, what);
+            }
+        }
+        p += w;
+        p += strspn(p, " ");
+    }
+    return 1;
+}
+
+/* C2SP Wycheproof's testvectors_v1 AEAD file (schema aead_test_schema_v1.json):
+ * every member checked against the schema, sizes against the group's. */
 static int load_wycheproof(kat_set *set, size_t file, const char *text)
 {
+    const char *path = kat_files[file].path;
     jparser j = {text, 0};
     jnode *root = jvalue(&j);
-    const jnode *groups = jget(root, "testGroups"), *num = jget(root, "numberOfTests");
+    const jnode *groups = jget(root, "testGroups"), *notes = jget(root, "notes");
+    const jnode *alg = jget(root, "algorithm"), *schema = jget(root, "schema");
+    unsigned long num = 0, last_id = 0;
     size_t count = 0;
-    int ok = root != NULL && groups != NULL && groups->type == 'a' &&
-             num != NULL && num->type == 'n' &&
-             strcmp(jget(root, "algorithm") ? jget(root, "algorithm")->str : "",
-                    "CHACHA20-POLY1305") == 0;
+    int ok;
 
+    if (root != NULL)
+        jws(&j);
+    ok = root != NULL && *j.p == '\0' &&
+         jmembers(root, "algorithm schema numberOfTests header notes testGroups "
+                        "?generatorVersion", path) &&
+         alg->type == 's' && strcmp(alg->str, "CHACHA20-POLY1305") == 0 &&
+         schema->type == 's' &&
+         strcmp(schema->str, "aead_test_schema_v1.json") == 0 &&
+         jint(root, "numberOfTests", &num) &&
+         jstrings(jget(root, "header")) && groups->type == 'a' &&
+         notes->type == 'o' &&
+         (jget(root, "generatorVersion") == NULL ||
+          jget(root, "generatorVersion")->type == 's');
+    /* Notes: what each flag means. */
+    for (const jnode *n = ok ? notes->kid : NULL; n != NULL && ok;
+         n = n->next) {
+        const jnode *d = jget(n, "description"), *b = jget(n, "bugType"),
+                    *e = jget(n, "effect");
+
+        ok = jmembers(n, "bugType ?description ?effect ?links ?cves", n->key) &&
+             b->type == 's' && (d == NULL || d->type == 's') &&
+             (e == NULL || e->type == 's') &&
+             (jget(n, "links") == NULL || jstrings(jget(n, "links"))) &&
+             (jget(n, "cves") == NULL || jstrings(jget(n, "cves")));
+    }
     for (const jnode *g = ok ? groups->kid : NULL; g != NULL && ok; g = g->next) {
-        const jnode *tests = jget(g, "tests"), *type = jget(g, "type");
+        const jnode *tests = jget(g, "tests"), *type = jget(g, "type"),
+                    *src = jget(g, "source");
+        unsigned long ivsize = 0, keysize = 0, tagsize = 0;
 
-        ok = tests != NULL && tests->type == 'a' && type != NULL &&
-             strcmp(type->str, "AeadTest") == 0;
-        for (const jnode *t = ok ? tests->kid : NULL; t != NULL && ok; t = t->next) {
+        ok = jmembers(g, "type source ivSize keySize tagSize tests", path) &&
+             type->type == 's' && strcmp(type->str, "AeadTest") == 0 &&
+             jmembers(src, "name version", "source") &&
+             jget(src, "name")->type == 's' &&
+             jget(src, "version")->type == 's' &&
+             jint(g, "ivSize", &ivsize) && jint(g, "keySize", &keysize) &&
+             jint(g, "tagSize", &tagsize) && tests->type == 'a';
+        for (const jnode *t = ok ? tests->kid : NULL; t != NULL && ok;
+             t = t->next) {
             kat_vector v;
-            const jnode *id = jget(t, "tcId"), *res = jget(t, "result");
+            const jnode *res = jget(t, "result"), *flags = jget(t, "flags");
+            unsigned long id = 0;
 
             memset(&v, 0, sizeof(v));
             v.kind = KAT_AEAD;
             v.file = file;
             v.has_out = 1;
-            ok = id != NULL && res != NULL && res->type == 's' &&
-                 jhex(t, "key", &v.key) && jhex(t, "iv", &v.iv) &&
-                 jhex(t, "aad", &v.aad) && jhex(t, "msg", &v.in) &&
-                 jhex(t, "ct", &v.out) && jhex(t, "tag", &v.tag) &&
-                 v.in.n == v.out.n;
+            ok = jmembers(t, "tcId comment flags key iv aad msg ct tag result",
+                          path) &&
+                 jint(t, "tcId", &id) && id > last_id &&
+                 jget(t, "comment")->type == 's' && jstrings(flags) &&
+                 res->type == 's' && jhex(t, "key", &v.key) &&
+                 jhex(t, "iv", &v.iv) && jhex(t, "aad", &v.aad) &&
+                 jhex(t, "msg", &v.in) && jhex(t, "ct", &v.out) &&
+                 jhex(t, "tag", &v.tag) && v.in.n == v.out.n;
+            last_id = id;
+            for (const jnode *f = ok ? flags->kid : NULL; f != NULL && ok;
+                 f = f->next)
+                if (!(ok = jget(notes, f->str) != NULL))
+                    fail(f->str, "flag without a note");
             if (ok) {
-                snprintf(v.where, sizeof(v.where), "%s tcId %s",
-                         kat_files[file].path, id->str);
+                snprintf(v.where, sizeof(v.where), "%s tcId %lu", path, id);
                 /* "acceptable" would need a policy; there is none here. */
                 if (strcmp(res->str, "valid") == 0)
                     v.valid = 1;
                 else if (strcmp(res->str, "invalid") != 0)
                     ok = 0;
+                /* Sizes as the group says; an invalid vector may carry no
+                 * tag (those with a nonce of the wrong size). */
+                ok = ok && v.key.n * 8 == keysize && v.iv.n * 8 == ivsize &&
+                     (v.tag.n * 8 == tagsize || (!v.valid && v.tag.n == 0));
+                if (!ok)
+                    fail(v.where, "bad value or size");
             }
             if (ok && (ok = push(set, &v)))
                 count++;
@@ -506,10 +630,10 @@ static int load_wycheproof(kat_set *set, size_t file, const char *text)
                 clear_vector(&v);
         }
     }
-    if (ok && count != (size_t)strtoul(num->str, NULL, 10))
+    if (ok && count != num)
         ok = 0;
     jfree(root);
-    return ok || fail(kat_files[file].path, "unexpected Wycheproof JSON");
+    return ok || fail(path, "unexpected Wycheproof JSON");
 }
 
 /* --- Entry points --- */
@@ -529,7 +653,7 @@ int kat_load(const char *dir, kat_set *set)
             free(text);
             return fail(path, "cannot read (or has NUL bytes)");
         }
-        if (strcmp(fmt, "wycheproof") == 0)
+        if (strcmp(fmt, "wycheproof-v1") == 0)
             ok = load_wycheproof(set, i, text);
         else if (strcmp(fmt, "evp") == 0)
             ok = load_stanzas(set, i, -1, text);

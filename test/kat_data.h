@@ -3,9 +3,10 @@
  * where each comes from). Three formats: OpenSSL's evp test format (stanzas
  * of "Name = value" lines, the first naming the algorithm), the NIST-like
  * "COUNT = n" stanzas of pyca/cryptography's vectors (the algorithm given by
- * the file), and Wycheproof's JSON. Every field of a stanza must be known to
- * the reader: a field it does not understand (say, a new "Result" kind) is a
- * load error, not a vector silently read wrong.
+ * the file), and C2SP Wycheproof's v1 JSON (aead_test_schema_v1.json). Every
+ * field of a stanza, and every JSON member, must be known to the reader: a
+ * field it does not understand (say, a new "Result" kind) is a load error,
+ * not a vector silently read wrong.
  */
 #ifndef SIMDPROV_KAT_DATA_H
 #define SIMDPROV_KAT_DATA_H
@@ -38,7 +39,7 @@ typedef struct {
 
 typedef struct {
     const char *path;   /* relative to test/data/ */
-    const char *format; /* "evp", "nist-<kind>", "wycheproof" */
+    const char *format; /* "evp", "nist-<kind>", "wycheproof-v1" */
     const char *source; /* for messages */
 } kat_file;
 
