@@ -13,6 +13,10 @@
 #        (x86_64 runtime sysroots of the libcrypto releases Debian ships, 3.0.x
 #        to 4.0, for scripts/test-releases.sh; not part of "all", they need no
 #        qemu; amd64-experimental also holds OpenSSL 4.0's headers)
+#        scripts/cross-setup.sh arm64-sid ppc64el-sid riscv64-sid
+#        (runtime sysroots with sid's OpenSSL 3.6 for the cross matrix's
+#        "@sid" rows: programs built against the arch's own sysroot run on
+#        them under qemu; not part of "all", test-cross.sh asks for them)
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -112,8 +116,9 @@ BOOKWORM_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libcrypt1 
     libssl3 libssl-dev openssl libcunit1 libcunit1-dev"
 NEWER_PKGS="libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-14-dev libcrypt1 libcrypt-dev
     libssl3t64 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g libcunit1 libcunit1-dev"
-# The amd64 ones only run host-built programs: runtime libraries, no headers
-# (but OpenSSL 4.0's, to build the test programs against its libcrypto.so.4).
+# The runtime-only ones (amd64-<suite>, <arch>-sid) only run programs built
+# against another sysroot: runtime libraries, no headers (but amd64-experimental
+# has OpenSSL 4.0's, to build the test programs against its libcrypto.so.4).
 RUNTIME_PKGS="libc6 libgcc-s1 libssl3t64 openssl libzstd1 zlib1g libcunit1"
 BOOKWORM_RUNTIME_PKGS="libc6 libgcc-s1 libssl3 openssl libcunit1"
 OSSL4_PKGS="libc6 libgcc-s1 libssl4 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g
@@ -146,6 +151,10 @@ arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
             APTARCH=amd64 SUITE=experimental TRIPLET=x86_64-linux-gnu PKGS=$OSSL4_PKGS QEMU=
             SOURCES="sid experimental"
             PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy" ;;
+        # Newest release's libcrypto for bookworm/trixie-built programs (qemu -L).
+        arm64-sid) APTARCH=arm64 SUITE=sid TRIPLET=aarch64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-aarch64 ;;
+        ppc64el-sid) APTARCH=ppc64el SUITE=sid TRIPLET=powerpc64le-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-ppc64le ;;
+        riscv64-sid) APTARCH=riscv64 SUITE=sid TRIPLET=riscv64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-riscv64 ;;
         *) die "unknown architecture $1" ;;
     esac
     PKGS=$(printf '%s\n' $PKGS | sort | tr '\n' ' ')
@@ -158,7 +167,9 @@ debian_arch() {
         riscv64) echo riscv64 ;;
         loong64 | loongarch64) echo loong64 ;;
         amd64-bookworm | amd64-bookworm-updates | amd64-bookworm-security | \
-            amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental) echo "$1" ;;
+            amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental | \
+            arm64-sid | ppc64el-sid | riscv64-sid) echo "$1" ;;
+        aarch64-sid) echo arm64-sid ;; ppc64le-sid) echo ppc64el-sid ;;
         *) die "unknown architecture $1" ;;
     esac
 }

@@ -4,6 +4,8 @@
 # table below run the full meson test suite with the probe expectations set
 # (test/test_expect.c fails on a wrong probe or kernel choice), and check the
 # target's own `openssl` binary end to end against its default provider.
+# One model per architecture also runs on the newest Debian libcrypto (sid's
+# OpenSSL 3.6) without a rebuild: a "@sid" suffix on its model below.
 #
 # Usage: scripts/test-cross.sh [aarch64|ppc64le|riscv64|loongarch64|all]...
 # Env:   SIMDPROV_CROSS_SCALE  SIMDPROV_TEST_SCALE for the qemu runs (default 0.25)
@@ -27,20 +29,25 @@ START=$(date +%s)
 # every model (SIMDPROV_EXPECT_POLY1305); the stitched ChaCha20-Poly1305
 # kernel where a column gives it (SIMDPROV_EXPECT_CHACHA20_POLY1305: on
 # aarch64 "portable", two passes, as the stitched row is by name only).
+# A model ending in "@sid" runs on the runtime sysroot <debian-arch>-sid
+# (sid's libc and libcrypto 3.6, cross/README.md) instead of the one the build
+# used: the same programs, the newest release's default provider as oracle,
+# and its own openssl binary for the cli suite and the end-to-end checks.
+# loongarch64's own sysroot is sid already.
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64 | portable
 aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64 | portable
-aarch64     | neoverse-n2    | asm asimd sve sve2              | sve2    | neon     | sve2/aarch64 | portable
+aarch64     | neoverse-n2@sid | asm asimd sve sve2             | sve2    | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
 ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
-ppc64le     | power10        | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
+ppc64le     | power10@sid    | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
 riscv64     | rv64,zbb=false | asm                             | base    | rv64
 riscv64     | rv64           | asm zbb                         | zbb     | rv64
 riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | rvv
 riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | rvv
-riscv64     | rva23u64       | asm zbb v zvkb                  | zvkb    | rvv
+riscv64     | rva23u64@sid   | asm zbb v zvkb                  | zvkb    | rvv
 loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx
 loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx
 '
@@ -52,6 +59,11 @@ debian_arch() {
     esac
 }
 qemu_for() { echo "qemu-$1"; }
+# The sysroot a row runs on: the build's own, or <debian-arch>-<suite> for a
+# model with an "@<suite>" suffix (runtime libraries and openssl only).
+runtime_sysroot() { # arch [suite]
+    echo "$CROSS/sysroots/$(debian_arch "$1")${2:+-$2}"
+}
 # gcc-12 cannot link against riscv64's (trixie) or loong64's (sid) newer glibc.
 compilers_for() {
     case $1 in aarch64 | ppc64le) echo gcc clang ;; *) echo clang ;; esac
@@ -68,6 +80,29 @@ bad() {
     FAILED=$((FAILED + 1)); FAILURES+=("$*"); printf '  FAIL  %s\n' "$*"
 }
 elapsed() { echo $(($(date +%s) - $1))s; }
+
+# The OpenSSL release a sysroot runs ("3.0.20"), from its own openssl
+# (binary and library must agree). learn_release, in the main shell, fills
+# the cache release_of reads (callers run it in $(...) subshells).
+declare -A RELEASE=()
+learn_release() { # arch sysroot
+    local sr=$2 v
+    v=$(env -u OPENSSL_CONF -u OPENSSL_MODULES "$(qemu_for "$1")" -L "$sr" "$sr/usr/bin/openssl" version 2>&1)
+    if [[ $v =~ ^OpenSSL\ ([0-9.]+)\ .*\(Library:\ OpenSSL\ ([0-9.]+)\  ]] &&
+        [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]; then
+        RELEASE[$sr]=${BASH_REMATCH[1]}
+    else
+        RELEASE[$sr]="unknown ($v)"
+    fi
+}
+# The runtime suites ("@sid") the rows of an architecture ask for.
+row_suites() { # arch
+    awk -F'|' -v a="$1" '{ gsub(/ /, "") } $1 == a && $2 ~ /@/ { sub(/.*@/, "", $2); print $2 }' <<<"$MATRIX" | sort -u
+}
+release_of() { # arch sysroot
+    [ -n "${RELEASE[$2]:-}" ] || learn_release "$1" "$2"
+    echo "${RELEASE[$2]}"
+}
 
 # ---------------------------------------------------------------- build
 
@@ -93,22 +128,89 @@ build() { # arch cc: configure (or reconfigure) and build $BUILD_ROOT/<arch>-<cc
 
 sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 
-run_suites() { # arch cc model caps level poly1305 [chacha20/md5 [chacha20_poly1305]]
-    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 poly1305=$6 kernels=${7:-} stitched=${8:-} dir=$BUILD_ROOT/$1-$2
-    local -a pin=(SIMDPROV_EXPECT_POLY1305="$poly1305")
+# A row on another sysroot (suffix "@<suite>") runs the same build through a
+# `meson test --wrapper` generated here, BUILD/runtime-<suite>/wrap.sh: it
+# swaps the sysroot of the cross file's exe_wrapper (qemu -L) for the runtime
+# one, in the command of each compiled test and in the MESON_EXE_WRAPPER that
+# script tests (cli) run target programs with, and gives the cli suite the
+# runtime sysroot's own openssl instead of the build sysroot's.
+runtime_wrapper() { # arch cc suite: writes the wrapper, prints its path
+    local arch=$1 dir=$BUILD_ROOT/$1-$2 suite=$3 sr rt=$BUILD_ROOT/$1-$2/runtime-$3
+    sr=$(runtime_sysroot "$arch" "$suite")
+    mkdir -p "$rt"
+    sed "s|^prog=.*|prog='$sr/usr/bin/openssl'|" "$dir/test/openssl-target.sh" >"$rt/openssl-target.sh"
+    cat >"$rt/wrap.sh" <<WRAP
+#!/bin/sh
+# Generated by scripts/test-cross.sh: meson test --wrapper running the tests
+# of $dir on $sr (OpenSSL $(release_of "$arch" "$sr")) instead of the build's sysroot.
+sr='$sr'
+case \$1 in
+    qemu-* | */qemu-*)
+        if [ "\$2" = -L ]; then q=\$1; shift 3; exec "\$q" -L "\$sr" "\$@"; fi ;;
+esac
+if [ -n "\${MESON_EXE_WRAPPER:-}" ]; then
+    MESON_EXE_WRAPPER="\${MESON_EXE_WRAPPER%% *} -L '\$sr'"
+    export MESON_EXE_WRAPPER
+fi
+for a; do
+    shift
+    [ "\$a" != '$dir/test/openssl-target.sh' ] || a='$rt/openssl-target.sh'
+    set -- "\$@" "\$a"
+done
+exec "\$@"
+WRAP
+    chmod +x "$rt/wrap.sh" "$rt/openssl-target.sh"
+    echo "$rt/wrap.sh"
+}
+
+# Before a build runs on a runtime sysroot: every library its programs and
+# simd.so load is in that sysroot (qemu -L would fall back to the host's
+# path), and simd, loaded by that sysroot's openssl, reports that core.
+check_runtime() { # arch cc suite
+    local arch=$1 dir=$BUILD_ROOT/$1-$2 sr q ld out p lib rel errs=""
+    q=$(qemu_for "$1") sr=$(runtime_sysroot "$arch" "$3")
+    rel=$(release_of "$arch" "$sr")
+    ld=$(readelf -l "$sr/usr/bin/openssl" 2>/dev/null |
+        sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+    for p in "$dir/simd.so" "$dir/test/fetch_check" "$dir/test/test_chacha20"; do
+        out=$("$q" -L "$sr" "$sr$ld" --list "$p" 2>&1) || { errs+=" load(${p##*/}: $out)"; continue; }
+        # Guest paths, which qemu maps into the sysroot when the file is
+        # there; the loader's line shows the mapped path already.
+        for lib in $(awk '/=>/ { print $3 }' <<<"$out"); do
+            case $lib in "$sr"/*) ;; *) lib=$sr$lib ;; esac
+            [ -e "$lib" ] || errs+=" ${p##*/}:${lib#"$sr"}-not-in-sysroot"
+        done
+    done
+    out=$(env -u OPENSSL_CONF -u OPENSSL_MODULES "$q" -L "$sr" "$sr/usr/bin/openssl" \
+        list -providers -verbose -provider-path "$dir" -provider simd 2>&1)
+    grep -q "build info: .*; for core ${rel%.*};" <<<"$out" || errs+=" core(not ${rel%.*})"
+    if [ -n "$errs" ]; then
+        bad "$arch-$2 on $(basename "$sr") [OpenSSL $rel]:$errs"
+        return 1
+    fi
+    ok "$arch-$2 on $(basename "$sr"): OpenSSL $rel, simd built for core ${rel%.*}, libraries all from it"
+}
+
+run_suites() { # arch cc model runtime caps level poly1305 [chacha20/md5 [chacha20_poly1305]]
+    local arch=$1 cc=$2 model=$3 suite=$4 caps=$5 level=$6 poly1305=$7 kernels=${8:-} stitched=${9:-}
+    local dir=$BUILD_ROOT/$1-$2 rel
+    local -a pin=(SIMDPROV_EXPECT_POLY1305="$poly1305") wrap=()
     [ -z "$kernels" ] || pin+=(SIMDPROV_EXPECT_CHACHA20="${kernels%/*}" SIMDPROV_EXPECT_MD5="${kernels#*/}")
     [ -z "$stitched" ] || pin+=(SIMDPROV_EXPECT_CHACHA20_POLY1305="$stitched")
-    local tag=${model//[^A-Za-z0-9]/_} t=$(date +%s) log
+    [ -z "$suite" ] || wrap=(--wrapper "$(runtime_wrapper "$arch" "$cc" "$suite")")
+    rel=$(release_of "$arch" "$(runtime_sysroot "$arch" "$suite")")
+    local name="$arch-$cc $model${suite:+@$suite} [OpenSSL $rel]"
+    local tag=${model//[^A-Za-z0-9]/_}${suite:+_$suite} t=$(date +%s) log
     log=$LOGDIR/test-$arch-$cc-$tag.log
     if env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305 \
         -u SIMDPROV_CHACHA20_POLY1305 QEMU_CPU="$model" SIMDPROV_TEST_SCALE="$SCALE" \
         SIMDPROV_EXPECT_ARCH="$arch" SIMDPROV_EXPECT_CAPS="$caps" \
         SIMDPROV_EXPECT_LEVEL="$level" "${pin[@]}" \
         meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs \
-        --logbase "testlog-$tag" >"$log" 2>&1; then
-        ok "$arch-$cc $model: suites ($(grep -E '^Ok:' "$log" | tr -s ' ') $(elapsed "$t"))"
+        "${wrap[@]}" --logbase "testlog-$tag" >"$log" 2>&1; then
+        ok "$name: suites ($(grep -E '^Ok:' "$log" | tr -s ' ') $(elapsed "$t"))"
     else
-        bad "$arch-$cc $model: suites (log: $log)"
+        bad "$name: suites (log: $log)"
         grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)|expected .* reports' "$log" | awk '!seen[$0]++' | sed 's/^/        /'
     fi
 }
@@ -128,10 +230,12 @@ make_inputs() {
     done
 }
 
-e2e() { # arch cc model caps level speed(0/1)
-    local arch=$1 cc=$2 model=$3 caps=$4 level=$5 do_speed=$6
-    local dir=$BUILD_ROOT/$1-$2 sr=$CROSS/sysroots/$(debian_arch "$1")
-    local name="$arch-$cc $model: openssl" out a b n errs=""
+e2e() { # arch cc model runtime caps level speed(0/1)
+    local arch=$1 cc=$2 model=$3 suite=$4 caps=$5 level=$6 do_speed=$7
+    local dir=$BUILD_ROOT/$1-$2 sr rel
+    sr=$(runtime_sysroot "$arch" "$suite")
+    rel=$(release_of "$arch" "$sr")
+    local name="$arch-$cc $model${suite:+@$suite} [OpenSSL $rel]: openssl" out a b n errs=""
     local -a envs=(env -u OPENSSL_CONF -u OPENSSL_MODULES -u SIMDPROV_LEVEL
         -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 -u SIMDPROV_POLY1305
         -u SIMDPROV_CHACHA20_POLY1305 QEMU_CPU="$model")
@@ -148,6 +252,7 @@ e2e() { # arch cc model caps level speed(0/1)
         b=$(sed -n 's/.*(level \([^;]*\); cpu: .*/\1/p' <<<"$out")
         [ "$(sorted_words "$a")" = "$(sorted_words "$caps")" ] || errs+=" caps($a)"
         [ "$b" = "$level" ] || errs+=" level($b)"
+        grep -q "build info: .*; for core ${rel%.*};" <<<"$out" || errs+=" core(not ${rel%.*})"
     fi
     # The override works through the target openssl too.
     out=$("${envs[@]}" SIMDPROV_LEVEL=portable "${target[@]}" list -providers -verbose \
@@ -229,9 +334,19 @@ case ${SIMDPROV_CROSS_CC:-} in
 esac
 
 DEBARCHES=()
-for a in "${ARCHES[@]}"; do DEBARCHES+=("$(debian_arch "$a")"); done
+for a in "${ARCHES[@]}"; do
+    DEBARCHES+=("$(debian_arch "$a")")
+    # and the runtime sysroots of its "@<suite>" rows
+    for s in $(row_suites "$a"); do
+        DEBARCHES+=("$(debian_arch "$a")-$s")
+    done
+done
 "$ROOT/scripts/cross-setup.sh" "${DEBARCHES[@]}" || { echo "cross: setup failed" >&2; exit 1; }
 make_inputs
+for arch in "${ARCHES[@]}"; do
+    learn_release "$arch" "$(runtime_sysroot "$arch")"
+    for s in $(row_suites "$arch"); do learn_release "$arch" "$(runtime_sysroot "$arch" "$s")"; done
+done
 
 for arch in "${ARCHES[@]}"; do
     for cc in $(compilers_for "$arch"); do
@@ -249,8 +364,11 @@ for arch in "${ARCHES[@]}"; do
             m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
             poly1305=$(echo $poly1305) kernels=$(echo $kernels) stitched=$(echo $stitched)
             [ "$m_arch" = "$arch" ] || continue
-            run_suites "$arch" "$cc" "$model" "$caps" "$level" "$poly1305" "$kernels" "$stitched"
-            e2e "$arch" "$cc" "$model" "$caps" "$level" "$first"
+            suite=""
+            case $model in *@*) suite=${model#*@} model=${model%@*} ;; esac
+            [ -z "$suite" ] || check_runtime "$arch" "$cc" "$suite" || continue
+            run_suites "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$poly1305" "$kernels" "$stitched"
+            e2e "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$first"
             if [ "$first" = 1 ] && [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
                 tls "$arch" "$cc" "$model"
             fi
@@ -260,6 +378,15 @@ for arch in "${ARCHES[@]}"; do
 done
 
 echo "cross: wall time $(elapsed "$START") for ${ARCHES[*]}"
+# Which OpenSSL each model ran on: the build's sysroot, or the "@<suite>" one.
+for arch in "${ARCHES[@]}"; do
+    line="cross: $arch on OpenSSL $(release_of "$arch" "$(runtime_sysroot "$arch")")"
+    for s in $(row_suites "$arch"); do
+        line+=", $(awk -F'|' -v a="$arch" -v s="@$s" '{ gsub(/ /, "") } $1 == a && $2 ~ s"$" { print $2 }' <<<"$MATRIX" |
+            paste -sd' ') on $(release_of "$arch" "$(runtime_sysroot "$arch" "$s")")"
+    done
+    echo "$line"
+done
 for f in "${FAILURES[@]}"; do echo "cross: failed: $f"; done
 echo "cross: $PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]
