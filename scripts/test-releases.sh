@@ -154,6 +154,9 @@ setup_ossl4_build() { # sysroot, test build dir; prints the reason on failure
             { echo "meson setup failed, see $tb/setup.log"; return 1; }
         printf '%s\n' "$stamp" >"$tb/.simdprov-ossl4"
     fi
+    # Regenerate first when meson.build changed, so the list below is current.
+    ninja -C "$tb" build.ninja >"$tb/ninja.log" 2>&1 ||
+        { tail -n 20 "$tb/ninja.log"; return 1; }
     targets=""
     for p in $(unit_programs "$tb") "$tb/test/fetch_check"; do
         targets="$targets ${p#"$tb"/}"
@@ -161,7 +164,7 @@ setup_ossl4_build() { # sysroot, test build dir; prints the reason on failure
     [ ! -e "$BUILD/fuzz/fuzz_replay" ] || targets="$targets fuzz/fuzz_replay"
     # shellcheck disable=SC2086 # target paths without blanks
     ninja -C "$tb" $targets >"$tb/ninja.log" 2>&1 ||
-        { grep -E 'error|FAILED' "$tb/ninja.log" | head -n 20; return 1; }
+        { grep -E 'error:|FAILED' "$tb/ninja.log" | head -n 20; return 1; }
 }
 
 # Half the random cases of a native run (SIMDPROV_RELEASES_SCALE changes it):
