@@ -155,24 +155,17 @@ static const uint8_t *bytes(reader *r, size_t want, uint8_t *scratch)
     return scratch;
 }
 
-#define CHECK(cond)                                                            \
+/* A finding: what was wrong, the condition, the line; then abort. */
+#define FAIL_UNLESS(cond, what)                                                \
     do {                                                                       \
         if (!(cond)) {                                                         \
-            fprintf(stderr, "simd and default differ: %s (line %d)\n", #cond,  \
-                    __LINE__);                                                 \
+            fprintf(stderr, "%s: %s (line %d)\n", what, #cond, __LINE__);      \
             abort();                                                           \
         }                                                                      \
     } while (0)
-
+#define CHECK(cond) FAIL_UNLESS(cond, "simd and default differ")
 /* simd must give the model's answer (aead_model.h), whatever default does. */
-#define MODEL_CHECK(cond)                                                      \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "simd is not RFC 8439: %s (line %d)\n", #cond,     \
-                    __LINE__);                                                 \
-            abort();                                                           \
-        }                                                                      \
-    } while (0)
+#define MODEL_CHECK(cond) FAIL_UNLESS(cond, "simd is not RFC 8439")
 
 #define BUF 70000
 static uint8_t inbuf[BUF], out[2][BUF + 64], want[BUF];
