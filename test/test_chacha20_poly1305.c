@@ -423,8 +423,11 @@ static void op_final(pair *p)
     note_op("final");
     for (int i = 0; i < 2; i++)
         r[i] = EVP_CipherFinal_ex(p->ctx[i], outbuf[i], &outl[i]);
-    expect_default(p, r[0], r[1], "final return");
-    expect_default(p, outl[0], outl[1], "final outl");
+    /* An open's verdict compares the tag held, which may differ. */
+    if (p->enc || !p->tag_apart) {
+        expect_default(p, r[0], r[1], "final return");
+        expect_default(p, outl[0], outl[1], "final outl");
+    }
     if (!p->detached && p->enc && r[0] == 1 && r[1] == 1)
         p->tag_apart = 0; /* both hold the tag just made */
     model_final(p, r[0], 1, 0, 0);
