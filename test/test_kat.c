@@ -395,39 +395,41 @@ static void test_default(void)
     tu_ctx_close(&t);
 }
 
+/* Every vector of `kind` on simd's `alg` (fetched for one kernel), named
+ * "simd <what>=<kernel>" in failures. */
+static void on_simd_kernel(const void *alg, const char *what,
+                           const char *kernel, kat_kind kind,
+                           void (*fn)(const kat_vector *, void *))
+{
+    char who[96];
+    runner r = {alg, who, 1};
+
+    snprintf(who, sizeof(who), "simd %s=%s", what, kernel);
+    CU_ASSERT_FATAL(alg != NULL);
+    every(kind, fn, &r);
+}
+
 static void chacha_kernel(tu_ctx *t, const char *kernel)
 {
     EVP_CIPHER *c = EVP_CIPHER_fetch(t->libctx, "ChaCha20", "provider=simd");
-    char who[96];
-    runner r = {c, who, 1};
 
-    snprintf(who, sizeof(who), "simd chacha20=%s", kernel);
-    CU_ASSERT_FATAL(c != NULL);
-    every(KAT_CHACHA20, run_chacha, &r);
+    on_simd_kernel(c, "chacha20", kernel, KAT_CHACHA20, run_chacha);
     EVP_CIPHER_free(c);
 }
 
 static void poly_kernel(tu_ctx *t, const char *kernel)
 {
     EVP_MAC *mac = EVP_MAC_fetch(t->libctx, "POLY1305", "provider=simd");
-    char who[96];
-    runner r = {mac, who, 1};
 
-    snprintf(who, sizeof(who), "simd poly1305=%s", kernel);
-    CU_ASSERT_FATAL(mac != NULL);
-    every(KAT_POLY1305, run_poly, &r);
+    on_simd_kernel(mac, "poly1305", kernel, KAT_POLY1305, run_poly);
     EVP_MAC_free(mac);
 }
 
 static void md5_kernel(tu_ctx *t, const char *kernel)
 {
     EVP_MD *md = EVP_MD_fetch(t->libctx, "MD5", "provider=simd");
-    char who[96];
-    runner r = {md, who, 1};
 
-    snprintf(who, sizeof(who), "simd md5=%s", kernel);
-    CU_ASSERT_FATAL(md != NULL);
-    every(KAT_MD5, run_md5, &r);
+    on_simd_kernel(md, "md5", kernel, KAT_MD5, run_md5);
     EVP_MD_free(md);
 }
 
