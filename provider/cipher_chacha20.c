@@ -197,39 +197,16 @@ static int chacha20_final(void *vctx, unsigned char *out, size_t *outl,
 }
 
 /* Algorithm parameters, as the default provider reports them. */
-static const OSSL_PARAM chacha20_known_gettable_params[] = {
-    SIMD_CIPHER_GETTABLE_PARAMS,
-    OSSL_PARAM_END,
-};
-
-/* 3.6 and later list one more (prov->aead_etm_gettable). */
-static const OSSL_PARAM chacha20_known_gettable_params_3_6[] = {
-    SIMD_CIPHER_GETTABLE_PARAMS,
-    /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
-    OSSL_PARAM_int("encrypt-then-mac", NULL),
-    OSSL_PARAM_END,
-};
-
 static const OSSL_PARAM *chacha20_gettable_params(void *provctx)
 {
     const simd_provctx *prov = provctx;
 
-    return prov != NULL && prov->aead_etm_gettable
-               ? chacha20_known_gettable_params_3_6
-               : chacha20_known_gettable_params;
+    return simd_cipher_gettable(prov != NULL && prov->aead_etm_gettable);
 }
 
-/* encrypt-then-mac: 3.6+ answer 0. No provider context here, so the
- * release is the one the core reported at load. */
 static int chacha20_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-
-    if (!simd_cipher_get_params(params, 0, CHACHA20_KEYLEN, CHACHA20_IVLEN))
-        return 0;
-    p = simd_param_locate_key(params, "encrypt-then-mac");
-    return p == NULL || simd_core_release_noctx() < 306 ||
-           simd_param_store_int(p, 0);
+    return simd_cipher_get_params(params, 0, CHACHA20_KEYLEN, CHACHA20_IVLEN);
 }
 
 /* 4.0+ refuse an array naming one of `names` twice (prov_ctx.h); asked
@@ -241,16 +218,7 @@ static int chacha20_params_repeat(const chacha20_ctx *ctx,
     if (!ctx->prov->chacha20_params_repeats_refused || params == NULL ||
         params[0].key == NULL || params[1].key == NULL)
         return 0;
-    for (size_t i = 0; i < n; i++) {
-        const OSSL_PARAM *p = simd_param_locate_key_const(params, names[i]);
-
-        if (p != NULL && simd_param_locate_key_const(p + 1, names[i]) != NULL) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_FAILED_TO_SET_PARAMETER,
-                           "repeated parameter %s", names[i]);
-            return 1;
-        }
-    }
-    return 0;
+    return simd_cipher_params_repeat(ctx->prov, params, names, n);
 }
 
 static const char *const chacha20_get_names[] = {

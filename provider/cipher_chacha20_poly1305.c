@@ -693,26 +693,11 @@ static int cp_final(void *vctx, unsigned char *out, size_t *outl,
 
 /* --- Parameters, as the default provider reports and takes them --- */
 
-static const OSSL_PARAM cp_known_gettable_params[] = {
-    SIMD_CIPHER_GETTABLE_PARAMS,
-    OSSL_PARAM_END,
-};
-
-/* 3.6 lists one more (see get_etm). */
-static const OSSL_PARAM cp_known_gettable_params_3_6[] = {
-    SIMD_CIPHER_GETTABLE_PARAMS,
-    /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
-    OSSL_PARAM_int("encrypt-then-mac", NULL),
-    OSSL_PARAM_END,
-};
-
 static const OSSL_PARAM *cp_gettable_params(void *provctx)
 {
     const simd_provctx *prov = provctx;
 
-    return prov != NULL && prov->aead_etm_gettable
-               ? cp_known_gettable_params_3_6
-               : cp_known_gettable_params;
+    return simd_cipher_gettable(prov != NULL && prov->aead_etm_gettable);
 }
 
 static int set_size(OSSL_PARAM params[], const char *key, size_t v)
@@ -722,27 +707,11 @@ static int set_size(OSSL_PARAM params[], const char *key, size_t v)
     return p == NULL || simd_param_set_size_t(p, v);
 }
 
-/*
- * encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone (see prov_ctx.h).
- * get_params has no provider context, so the release is the one the
- * core reported at load (simd_core_release_noctx), only when the name is
- * asked for.
- */
-static int get_etm(OSSL_PARAM params[])
-{
-    OSSL_PARAM *p = simd_param_locate_key(params, "encrypt-then-mac");
-
-    if (p == NULL || simd_core_release_noctx() < 306)
-        return 1;
-    return simd_param_store_int(p, 0);
-}
-
 /* 3.6+ refuse an array naming one of these twice (see prov_ctx.h); asked
  * only of arrays of more than one entry. */
 static int get_params_repeat(const OSSL_PARAM params[])
 {
-    for (const OSSL_PARAM *g = cp_known_gettable_params_3_6; g->key != NULL;
-         g++) {
+    for (const OSSL_PARAM *g = simd_cipher_gettable(1); g->key != NULL; g++) {
         const OSSL_PARAM *p = simd_param_locate_key_const(params, g->key);
 
         if (p != NULL && simd_param_locate_key_const(p + 1, g->key) != NULL)
@@ -756,8 +725,7 @@ static int cp_get_params(OSSL_PARAM params[])
     if (params != NULL && params[0].key != NULL && params[1].key != NULL &&
         get_params_repeat(params))
         return 0;
-    return simd_cipher_get_params(params, 1, CP_KEYLEN, CP_IVLEN) &&
-           get_etm(params);
+    return simd_cipher_get_params(params, 1, CP_KEYLEN, CP_IVLEN);
 }
 
 static const OSSL_PARAM cp_known_gettable_ctx_params[] = {
@@ -841,25 +809,6 @@ static int get_size_one(cp_ctx *ctx, OSSL_PARAM *p, size_t v)
 /* p's key is the literal NAME (params.h: compares inline). */
 #define KEY_IS(p, NAME) simd_param_key_is((p)->key, "" NAME, sizeof(NAME))
 
-/*
- * Whether params names one of names[] twice: 3.6+ refuse such an array before
- * applying any of it (see prov_ctx.h). Only multi-entry arrays get here.
- */
-static int params_repeat(const simd_provctx *prov, const OSSL_PARAM params[],
-                         const char *const names[], size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const OSSL_PARAM *p = simd_param_locate_key_const(params, names[i]);
-
-        if (p != NULL && simd_param_locate_key_const(p + 1, names[i]) != NULL) {
-            SIMD_RAISE_MSG(prov, SIMD_R_FAILED_TO_SET_PARAMETER,
-                           "repeated parameter %s", names[i]);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 static const char *const cp_get_names[] = {
     OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN,
     OSSL_CIPHER_PARAM_AEAD_TAGLEN, OSSL_CIPHER_PARAM_AEAD_TAG,
@@ -901,8 +850,8 @@ static int cp_get_ctx_params(void *vctx, OSSL_PARAM params[])
     if (params[0].key != NULL && params[1].key == NULL)
         return get_one(ctx, &params[0]);
     if (ctx->prov->params_repeats_refused &&
-        params_repeat(ctx->prov, params, cp_get_names,
-                           SIMD_COUNT(cp_get_names)))
+        simd_cipher_params_repeat(ctx->prov, params, cp_get_names,
+                                  SIMD_COUNT(cp_get_names)))
         return 0;
     if (!get_size_param(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CP_IVLEN) ||
         !get_size_param(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN) ||
@@ -1049,8 +998,8 @@ static int cp_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         KEY_IS(&params[0], OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))
         return set_tls_aad(ctx, &params[0]);
     if (ctx->prov->params_repeats_refused &&
-        params_repeat(ctx->prov, params, cp_set_names,
-                           SIMD_COUNT(cp_set_names)))
+        simd_cipher_params_repeat(ctx->prov, params, cp_set_names,
+                                  SIMD_COUNT(cp_set_names)))
         return 0;
     if (!check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CP_KEYLEN,
                    SIMD_R_INVALID_KEY_LENGTH) ||

@@ -3,6 +3,32 @@
 #include "errors.h"
 #include "params.h"
 
+static const OSSL_PARAM known_gettable[] = {
+    SIMD_CIPHER_GETTABLE_PARAMS,
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM known_gettable_3_6[] = {
+    SIMD_CIPHER_GETTABLE_PARAMS,
+    /* OSSL_CIPHER_PARAM_ENCRYPT_THEN_MAC: not in 3.0's headers. */
+    OSSL_PARAM_int("encrypt-then-mac", NULL),
+    OSSL_PARAM_END,
+};
+
+const OSSL_PARAM *simd_cipher_gettable(int with_etm)
+{
+    return with_etm ? known_gettable_3_6 : known_gettable;
+}
+
+/* encrypt-then-mac: 3.6+ answer 0, 3.0-3.5 leave it alone. */
+static int get_etm(OSSL_PARAM params[])
+{
+    OSSL_PARAM *p = simd_param_locate_key(params, "encrypt-then-mac");
+
+    return p == NULL || simd_core_release_noctx() < 306 ||
+           simd_param_store_int(p, 0);
+}
+
 int simd_cipher_get_params(OSSL_PARAM params[], int aead, size_t keylen,
                            size_t ivlen)
 {
@@ -16,7 +42,24 @@ int simd_cipher_get_params(OSSL_PARAM params[], int aead, size_t keylen,
            simd_param_set_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
            simd_param_set_size(params, OSSL_CIPHER_PARAM_KEYLEN, keylen) &&
            simd_param_set_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
-           simd_param_set_size(params, OSSL_CIPHER_PARAM_IVLEN, ivlen);
+           simd_param_set_size(params, OSSL_CIPHER_PARAM_IVLEN, ivlen) &&
+           get_etm(params);
+}
+
+int simd_cipher_params_repeat(const simd_provctx *prov,
+                              const OSSL_PARAM params[],
+                              const char *const names[], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const OSSL_PARAM *p = simd_param_locate_key_const(params, names[i]);
+
+        if (p != NULL && simd_param_locate_key_const(p + 1, names[i]) != NULL) {
+            SIMD_RAISE_MSG(prov, SIMD_R_FAILED_TO_SET_PARAMETER,
+                           "repeated parameter %s", names[i]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int simd_cipher_check_len_n(const simd_provctx *prov, const OSSL_PARAM params[],

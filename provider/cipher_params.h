@@ -26,11 +26,24 @@
         OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),               \
         OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL)
 
+/* The gettable algorithm parameters: those, and from 3.6 on (with_etm:
+ * prov->aead_etm_gettable) "encrypt-then-mac" too. */
+const OSSL_PARAM *simd_cipher_gettable(int with_etm);
+
 /* Answers those: mode 0, block size 1, custom IV, no CTS, multiblock or
- * random key; aead, keylen and ivlen as given. No provider context is
- * passed to get_params, so a failure raises nothing (as documented). */
+ * random key; aead, keylen and ivlen as given; encrypt-then-mac 0 on 3.6+
+ * (left alone before). No provider context is passed to get_params, so a
+ * failure raises nothing (as documented), and the release is the one the
+ * core reported at load (simd_core_release_noctx). */
 int simd_cipher_get_params(OSSL_PARAM params[], int aead, size_t keylen,
                            size_t ivlen);
+
+/* Whether params names one of names[] twice, raising "repeated parameter"
+ * if so: the releases that refuse such an array do it before applying any
+ * of it (prov_ctx.h). */
+int simd_cipher_params_repeat(const simd_provctx *prov,
+                              const OSSL_PARAM params[],
+                              const char *const names[], size_t n);
 
 /* A "keylen" or "ivlen" element (NAME, a string literal) must hold `want`:
  * 1 when absent or equal; otherwise `reason` (or failed-to-get) is raised,
