@@ -169,3 +169,28 @@ int am_final(aead_model *m, uint8_t tag[16], int enc, int by_cipher)
         m->ended = 1;
     return verdict;
 }
+
+const char *am_judge_final(aead_model *m, int enc, int by_cipher, int accepted,
+                           const uint8_t *got)
+{
+    uint8_t want[16];
+    int verdict;
+
+    if (am_refuses_input(m))
+        return accepted ? "final accepted after an EVP_Cipher final" : NULL;
+    if (!enc && !accepted && m->tag_len == 0)
+        return NULL;
+    verdict = am_final(m, want, enc, by_cipher);
+    if (enc) {
+        if (!m->known)
+            return NULL;
+        if (!accepted)
+            return "seal final failed";
+        if (got != NULL && memcmp(got, want, 16) != 0)
+            return "tag is not the reference's";
+        return NULL;
+    }
+    if (verdict >= 0 && accepted != verdict)
+        return "open verdict is not the reference's";
+    return NULL;
+}

@@ -69,4 +69,16 @@ void am_data(aead_model *m, const uint8_t *ct, size_t n);
  */
 int am_final(aead_model *m, uint8_t tag[16], int enc, int by_cipher);
 
+/*
+ * A final simd ran (by EVP_Cipher when by_cipher), judged by the model and
+ * advanced past: `accepted` is whether simd reported success, `got` the
+ * 16-byte tag it then holds (seals only; NULL when not read). NULL when
+ * simd was right, else what was wrong. After an EVP_Cipher final every
+ * final must be refused; a decrypt final refused with no tag length is no
+ * final (4.0 keeps the message open); a seal's tag and an open's verdict
+ * (where a tag is held) must be the reference's.
+ */
+const char *am_judge_final(aead_model *m, int enc, int by_cipher, int accepted,
+                           const uint8_t *got);
+
 #endif
