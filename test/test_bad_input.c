@@ -761,6 +761,7 @@ static const row aead_rows[] = {
     {"init: IV of 16 bytes", 0, 1, a_iv16, NULL},
     {"init: IV of 8 bytes (decrypt)", 0, 1, a_iv8, NULL},
     {"init: IV of 0 bytes", 0, 1, a_iv0, NULL},
+    /* Its final is a decrypt's with no tag: 4.0 refuses it. */
     {"no key: seals with a zero key", ORACLE, 1, a_no_key_seal, NULL},
     {"get tag on a fresh context", 0, 1, a_get_tag_fresh, NULL},
     {"get tag before final", 1, 1, a_get_tag_before_final, NULL},
@@ -779,17 +780,17 @@ static const row aead_rows[] = {
     {"set tag as a string", 0, 1, a_set_tag_as_string, NULL},
     {"open: wrong tag", 0, 1, a_open_wrong_tag, NULL},
     {"open: right 5-byte tag prefix", 1, 1, a_open_prefix_tag, NULL},
+    /* 4.0 refuses a decrypt final with no tag set. */
     {"open: no tag set", ORACLE, 1, a_open_no_tag, NULL},
     {"open: second final", 0, 1, a_second_decrypt_final, NULL},
     {"seal: second final, tag", 1, 1, a_second_encrypt_final, NULL},
     /* Refused on every release (3.0's default absorbs it: deviations). */
     {"seal: AAD after data", 0, 1, a_aad_after_data, NULL},
-    /* Rows above and below marked ORACLE differ on 4.0 (docs/openssl-4.0.md):
-     * no tag at a decrypt final, input after a final. */
     {"seal: AAD after data, then the tag", 1, 1, a_aad_after_data_tag, NULL},
     {"params: ivlen twice", ORACLE, 1, a_param_ivlen_twice, NULL},
     {"get params: taglen twice", ORACLE, 1, a_get_taglen_twice, NULL},
     {"algorithm params: aead twice", ORACLE, 1, a_get_aead_twice, NULL},
+    /* 4.0 refuses input after a final until a new IV. */
     {"update after final", ORACLE, 1, a_update_after_final, NULL},
     {"update of NULL input, 10 bytes", 1, 1, a_update_null_in, NULL},
     {"update of 0 bytes", 1, 1, a_update0, NULL},
