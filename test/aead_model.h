@@ -31,11 +31,9 @@ typedef struct {
 } aead_model;
 
 /* A fresh context: all-zero key and nonce (what simd seals with before any
- * key), no message. am_free releases the buffers; am_copy makes dst an
- * independent copy of src (dst must be freed or fresh). */
+ * key), no message. am_free releases the buffers. */
 void am_new(aead_model *m);
 void am_free(aead_model *m);
-int am_copy(aead_model *dst, const aead_model *src);
 
 /* An init that succeeded: key and/or iv (12 bytes; NULL when not given).
  * Either one ends the message; with an IV the model is known again. */

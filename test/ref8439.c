@@ -214,9 +214,9 @@ void ref_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len,
 }
 
 /* 2.8: one-time key from block 0, the MAC's input, the tag. */
-static void aead_tag(uint8_t tag[16], const uint8_t key[32],
-                     const uint8_t nonce[12], const uint8_t *aad,
-                     size_t aadlen, const uint8_t *ct, size_t len)
+void ref_aead_tag(uint8_t tag[16], const uint8_t key[32],
+                  const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+                  const uint8_t *ct, size_t len)
 {
     static const uint8_t zeros[64];
     uint8_t iv[16] = {0}, otk[64], lens[16];
@@ -256,7 +256,7 @@ void ref_aead_seal(uint8_t *ct, uint8_t tag[16], const uint8_t key[32],
 
     memcpy(iv + 4, nonce, 12);
     ref_chacha20(ct, pt, len, key, iv, 0);
-    aead_tag(tag, key, nonce, aad, aadlen, ct, len);
+    ref_aead_tag(tag, key, nonce, aad, aadlen, ct, len);
 }
 
 void ref_aead_open(uint8_t *pt, uint8_t tag[16], const uint8_t key[32],
@@ -266,6 +266,6 @@ void ref_aead_open(uint8_t *pt, uint8_t tag[16], const uint8_t key[32],
     uint8_t iv[16] = {1, 0, 0, 0};
 
     memcpy(iv + 4, nonce, 12);
-    aead_tag(tag, key, nonce, aad, aadlen, ct, len);
+    ref_aead_tag(tag, key, nonce, aad, aadlen, ct, len);
     ref_chacha20(pt, ct, len, key, iv, 0);
 }

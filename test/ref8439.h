@@ -28,6 +28,12 @@ void ref_chacha20(uint8_t *out, const uint8_t *in, size_t len,
 void ref_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len,
                   const uint8_t key[32]);
 
+/* RFC 8439 2.8: the tag of a ciphertext under key and nonce (the one-time
+ * key from block 0, Poly1305 over aad, ct, their pads and lengths). */
+void ref_aead_tag(uint8_t tag[16], const uint8_t key[32],
+                  const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+                  const uint8_t *ct, size_t len);
+
 /* RFC 8439 2.8: seal; ct may equal pt. */
 void ref_aead_seal(uint8_t *ct, uint8_t tag[16], const uint8_t key[32],
                    const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
