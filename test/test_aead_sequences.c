@@ -357,30 +357,17 @@ static void test_as_configured(void)
     CU_ASSERT_EQUAL(failures, 0);
 }
 
+static void on_kernels(tu_ctx *t, const char *what, void *arg)
+{
+    (void)what, (void)arg;
+    on_pair(t, 0);
+}
+
 /* Every ChaCha20 and Poly1305 kernel (and stitched one) the CPU runs. */
 static void test_every_kernel(void)
 {
-    const char *cn[32], *pn[32], *sn[32];
-    size_t nc = tu_runnable(SIMD_ALG_CHACHA20, cn, SIMD_COUNT(cn));
-    size_t np = tu_runnable(SIMD_ALG_POLY1305, pn, SIMD_COUNT(pn));
-    size_t ns = tu_runnable(SIMD_ALG_CHACHA20_POLY1305, sn, SIMD_COUNT(sn));
-    size_t rounds = nc > np ? nc : np;
-
-    CU_ASSERT_FATAL(nc >= 1 && np >= 1 && ns >= 1);
-    if (ns > rounds)
-        rounds = ns;
     failures = 0;
-    for (size_t i = 0; i < rounds; i++) {
-        tu_override ov = {1, NULL, {NULL}};
-        tu_ctx t;
-
-        ov.kernel[SIMD_ALG_CHACHA20] = cn[i % nc];
-        ov.kernel[SIMD_ALG_POLY1305] = pn[i % np];
-        ov.kernel[SIMD_ALG_CHACHA20_POLY1305] = sn[i % ns];
-        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
-        on_pair(&t, 0);
-        tu_ctx_close(&t);
-    }
+    tu_for_each_aead_kernels(0, on_kernels, NULL);
     CU_ASSERT_EQUAL(failures, 0);
 }
 

@@ -894,39 +894,15 @@ static void all_checks(tu_ctx *t, const char *what, size_t scale)
  * those has run too (a stitched kernel takes the whole blocks it can and
  * hands the state to the chosen ChaCha20 and Poly1305 kernels for the
  * rest; "portable" there means two passes). */
+static void every_kernel_checks(tu_ctx *t, const char *what, void *arg)
+{
+    (void)arg;
+    all_checks(t, what, 1);
+}
+
 static void test_every_kernel(void)
 {
-    const char *cn[32], *pn[32];
-    size_t nc = tu_runnable(SIMD_ALG_CHACHA20, cn, SIMD_COUNT(cn));
-    size_t np = tu_runnable(SIMD_ALG_POLY1305, pn, SIMD_COUNT(pn));
-    const char *sn[32];
-    size_t ns = tu_runnable(SIMD_ALG_CHACHA20_POLY1305, sn, SIMD_COUNT(sn));
-    size_t rounds = nc > np ? nc : np;
-
-    CU_ASSERT_FATAL(nc >= 1 && np >= 1 && ns >= 1);
-    if (ns > rounds)
-        rounds = ns;
-    for (size_t i = 0; i < rounds; i++) {
-        tu_override ov = {1, NULL, {NULL}};
-        tu_ctx t;
-        char what[128];
-
-        ov.kernel[SIMD_ALG_CHACHA20] = cn[i % nc];
-        ov.kernel[SIMD_ALG_POLY1305] = pn[i % np];
-        ov.kernel[SIMD_ALG_CHACHA20_POLY1305] = sn[i % ns];
-        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
-        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20),
-                               cn[i % nc]);
-        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_POLY1305),
-                               pn[i % np]);
-        CU_ASSERT_STRING_EQUAL(
-            tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20_POLY1305), sn[i % ns]);
-        snprintf(what, sizeof(what),
-                 "chacha20=%s poly1305=%s chacha20_poly1305=%s", cn[i % nc],
-                 pn[i % np], sn[i % ns]);
-        all_checks(&t, what, 1);
-        tu_ctx_close(&t);
-    }
+    tu_for_each_aead_kernels(0, every_kernel_checks, NULL);
 }
 
 /* With the override taken from the environment, as a user would run it. */

@@ -396,15 +396,16 @@ static void test_default(void)
 }
 
 /* Every vector of `kind` on simd's `alg` (fetched for one kernel), named
- * "simd <what>=<kernel>" in failures. */
+ * "simd <what>=<kernel>" in failures ("simd <what>" with no kernel). */
 static void on_simd_kernel(const void *alg, const char *what,
                            const char *kernel, kat_kind kind,
                            void (*fn)(const kat_vector *, void *))
 {
-    char who[96];
+    char who[160];
     runner r = {alg, who, 1};
 
-    snprintf(who, sizeof(who), "simd %s=%s", what, kernel);
+    snprintf(who, sizeof(who), "simd %s%s%s", what, kernel ? "=" : "",
+             kernel ? kernel : "");
     CU_ASSERT_FATAL(alg != NULL);
     every(kind, fn, &r);
 }
@@ -451,48 +452,24 @@ static void test_simd_md5(void)
     end_test("simd MD5");
 }
 
+static void aead_kernels(tu_ctx *t, const char *what, void *arg)
+{
+    EVP_CIPHER *c = EVP_CIPHER_fetch(t->libctx, "ChaCha20-Poly1305",
+                                     "provider=simd");
+    (void)arg;
+    on_simd_kernel(c, what, NULL, KAT_AEAD, run_aead);
+    EVP_CIPHER_free(c);
+}
+
 /* Every ChaCha20 kernel with every Poly1305 kernel, the stitched
  * ChaCha20-Poly1305 kernels in turn (more rounds if there are more of
  * them than pairs). */
 static void test_simd_aead(void)
 {
-    const char *cn[32], *pn[32], *sn[32];
-    size_t nc = tu_runnable(SIMD_ALG_CHACHA20, cn, SIMD_COUNT(cn));
-    size_t np = tu_runnable(SIMD_ALG_POLY1305, pn, SIMD_COUNT(pn));
-    size_t ns = tu_runnable(SIMD_ALG_CHACHA20_POLY1305, sn, SIMD_COUNT(sn));
     size_t rounds;
 
-    CU_ASSERT_FATAL(nc >= 1 && np >= 1 && ns >= 1);
-    rounds = nc * np > ns ? nc * np : ns;
     ivlen_refused = ivlen_taken = 0;
-    for (size_t i = 0; i < rounds; i++) {
-        tu_override ov = {1, NULL, {NULL}};
-        const char *ck = cn[i % nc], *pk = pn[i / nc % np], *sk = sn[i % ns];
-        EVP_CIPHER *c;
-        tu_ctx t;
-        char who[128];
-        runner r;
-
-        ov.kernel[SIMD_ALG_CHACHA20] = ck;
-        ov.kernel[SIMD_ALG_POLY1305] = pk;
-        ov.kernel[SIMD_ALG_CHACHA20_POLY1305] = sk;
-        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
-        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20), ck);
-        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_POLY1305), pk);
-        CU_ASSERT_STRING_EQUAL(
-            tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20_POLY1305), sk);
-        snprintf(who, sizeof(who),
-                 "simd chacha20=%s poly1305=%s chacha20_poly1305=%s", ck, pk,
-                 sk);
-        c = EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305", "provider=simd");
-        CU_ASSERT_FATAL(c != NULL);
-        r.alg = c;
-        r.who = who;
-        r.is_simd = 1;
-        every(KAT_AEAD, run_aead, &r);
-        EVP_CIPHER_free(c);
-        tu_ctx_close(&t);
-    }
+    rounds = tu_for_each_aead_kernels(1, aead_kernels, NULL);
     printf("\n  simd: %zu kernel combinations; nonces of other than 12 bytes "
            "refused %zu times ",
            rounds, ivlen_refused);

@@ -235,6 +235,43 @@ void tu_for_each_runnable(simd_alg alg,
     }
 }
 
+size_t tu_for_each_aead_kernels(int every_pair,
+                                void (*fn)(tu_ctx *t, const char *what,
+                                           void *arg),
+                                void *arg)
+{
+    const char *cn[32], *pn[32], *sn[32];
+    size_t nc = tu_runnable(SIMD_ALG_CHACHA20, cn, SIMD_COUNT(cn));
+    size_t np = tu_runnable(SIMD_ALG_POLY1305, pn, SIMD_COUNT(pn));
+    size_t ns = tu_runnable(SIMD_ALG_CHACHA20_POLY1305, sn, SIMD_COUNT(sn));
+    size_t rounds = every_pair ? nc * np : (nc > np ? nc : np);
+
+    CU_ASSERT_FATAL(nc >= 1 && np >= 1 && ns >= 1);
+    if (ns > rounds)
+        rounds = ns;
+    for (size_t i = 0; i < rounds; i++) {
+        const char *ck = cn[i % nc], *sk = sn[i % ns];
+        const char *pk = pn[(every_pair ? i / nc : i) % np];
+        tu_override ov = {1, NULL, {NULL}};
+        tu_ctx t;
+        char what[128];
+
+        ov.kernel[SIMD_ALG_CHACHA20] = ck;
+        ov.kernel[SIMD_ALG_POLY1305] = pk;
+        ov.kernel[SIMD_ALG_CHACHA20_POLY1305] = sk;
+        CU_ASSERT_FATAL(tu_ctx_open(&t, &ov));
+        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20), ck);
+        CU_ASSERT_STRING_EQUAL(tu_prov_kernel(t.simd, SIMD_ALG_POLY1305), pk);
+        CU_ASSERT_STRING_EQUAL(
+            tu_prov_kernel(t.simd, SIMD_ALG_CHACHA20_POLY1305), sk);
+        snprintf(what, sizeof(what),
+                 "chacha20=%s poly1305=%s chacha20_poly1305=%s", ck, pk, sk);
+        fn(&t, what, arg);
+        tu_ctx_close(&t);
+    }
+    return rounds;
+}
+
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max)
 {
     size_t n = 0;

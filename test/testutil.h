@@ -84,6 +84,19 @@ size_t tu_runnable(simd_alg alg, const char **names, size_t max);
 void tu_for_each_runnable(simd_alg alg,
                           void (*fn)(tu_ctx *t, const char *kernel));
 
+/*
+ * ChaCha20-Poly1305's kernel combinations the CPU runs: a ChaCha20, a
+ * Poly1305 and a stitched kernel forced together (checked to report them),
+ * passed to fn with their names ("chacha20=.. poly1305=.. chacha20_poly1305=
+ * .."). With `every_pair`, every ChaCha20 x Poly1305 pair; else each kernel
+ * of each at least once. The stitched kernels go in turn, with more rounds
+ * if there are more of them. Returns the number of combinations run.
+ */
+size_t tu_for_each_aead_kernels(int every_pair,
+                                void (*fn)(tu_ctx *t, const char *what,
+                                           void *arg),
+                                void *arg);
+
 /* Hex decode into out (returns length); hex dump for messages. */
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
 
