@@ -33,7 +33,8 @@ static void fail(const char *what, const char *detail)
     exit(2);
 }
 
-/* "X.Y.Z" into X*10000+Y*100+Z; "X.Y.*" gives Z = -1 (the whole series). */
+/* "X.Y.Z" into series X*100+Y and patch Z; "X.Y.*" gives patch -1 (the
+ * whole series). */
 static int parse_version(const char *s, size_t n, int *series, int *patch)
 {
     char buf[32];
@@ -84,7 +85,9 @@ static int item_includes(const char *s, size_t n, unsigned int release)
     return series == s1;
 }
 
-int dev_ranges_include(const char *ranges, unsigned int release)
+/* Whether `ranges` (a releases cell) lists `release`; a cell that does not
+ * parse ends the program (fail). */
+static int ranges_include(const char *ranges, unsigned int release)
 {
     const char *p = ranges;
     int any = 0;
@@ -153,7 +156,7 @@ static void load(void)
             fail("bad row", line);
         id[strlen(id) - 1] = '\0';
         snprintf(rows[nrows].id, sizeof(rows[nrows].id), "%s", id + 1);
-        dev_ranges_include(rows[nrows].ranges, 30000); /* parses, or exits */
+        ranges_include(rows[nrows].ranges, 30000); /* parses, or exits */
         nrows++;
     }
     fclose(f);
@@ -167,7 +170,7 @@ int dev_applies(const char *id)
         load();
     for (int i = 0; i < nrows; i++)
         if (strcmp(rows[i].id, id) == 0)
-            return dev_ranges_include(rows[i].ranges, dev_release());
+            return ranges_include(rows[i].ranges, dev_release());
     fail("no such row", id);
     return 0;
 }

@@ -18,8 +18,4 @@ unsigned int dev_release(void);
  * 2, so a renamed row cannot silently turn a check off. */
 int dev_applies(const char *id);
 
-/* Whether `ranges` (the table's releases cell) lists `release`; for the
- * table's own self-check. */
-int dev_ranges_include(const char *ranges, unsigned int release);
-
 #endif
