@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What each architecture supplies: a capability probe, the override levels
  * and one kernel table per algorithm. Each asm/<arch>/arch.c defines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ELF pieces every architecture's asm.h builds on (GNU as or LLVM's
  * integrated assembler, through cpp). `%` type prefixes work on every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * simdprov kernel ABI: the only contract between the provider glue (provider/)
  * and the kernels (asm/<arch>/, asm/portable/). No OpenSSL types, no state

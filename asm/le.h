@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Little-endian loads and stores that compile to plain moves on LE hosts. */
 #ifndef SIMDPROV_LE_H
 #define SIMDPROV_LE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The probes' one idiom: a word of feature bits the OS or CPU reports
  * (AT_HWCAP, a CPUID register, riscv_hwprobe's extension mask) read through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Kernel selection: from the probed capabilities and the override (level cap,
  * forced kernel names) to one kernel per algorithm. Pure logic, no OpenSSL,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ChaCha20-Poly1305 and POLY1305 shapes, through EVP exactly as their
  * callers call it:

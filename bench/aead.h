@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20-Poly1305 and POLY1305 shapes: what TLS does per record, a
  * one-shot message and the EVP_MAC, default vs simd per round like the

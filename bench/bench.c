@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * simdprov benchmark: two sides (by default OpenSSL's default provider and
  * simd) run the same shapes in one process, interleaved round by round; each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "callers.h"
 
 void ssh_iv(uint8_t iv[16], uint64_t counter, uint64_t seqnr)

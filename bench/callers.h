@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What real ChaCha20 callers do per packet, through EVP exactly as they call
  * it (EVP_CipherInit with a NULL cipher and key to set only the IV, then the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One EVP ChaCha20 update of LEN bytes through the target's own libcrypto
  * (default provider), for counting the instructions OpenSSL's assembly runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The probe: four independent chains of dependent adds. Each chain runs at
  * one add per cycle on any current x86_64 or arm64 core, so alone the four

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The regime of a benchmark round: quiet (the core's other hardware thread,
  * if any, idle) or contended (it is busy, and shares the front end, the

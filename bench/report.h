@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Interleaved trials and the report: every round of every row is kept with
  * the regime probe around it, and the table is printed once all rows are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The OpenSSH packet (bench/callers.c's ssh_packet) split into its ChaCha20
  * kernel calls and the rest, for both providers, in one process: four ways

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer harness: drives simd and OpenSSL's default provider through
  * their dispatch tables with the same fuzzer-chosen sequence (new/dup/free,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes the seeds of fuzz/corpus that reproduce the rows of the deviations
 table (docs/deviations.md): one file per row, named dev-<row id>, each a call
 sequence in fuzz_provider.c's input format whose right answer that row states.

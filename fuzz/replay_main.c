@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The fuzz harness without libFuzzer: runs fuzz_provider.c's target once on
  * each file named on the command line, as libFuzzer does when given files.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs the fuzzer for a bounded time; prints libFuzzer's summary line.
 # Usage: run_fuzz.sh FUZZER SEED_CORPUS WORK_DIR SECONDS
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Algorithm contexts (one per EVP_CIPHER_CTX / EVP_MD_CTX): every one starts
  * with the provider context pointer, is zeroed on creation, copied whole by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The dispatch tables each algorithm file exports to provider.c. */
 #ifndef SIMDPROV_ALGORITHMS_H
 #define SIMDPROV_ALGORITHMS_H

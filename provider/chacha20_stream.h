@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ChaCha20 keystream as OpenSSL's default provider streams it, for every
  * cipher built on it (ChaCha20, ChaCha20-Poly1305): whole blocks straight

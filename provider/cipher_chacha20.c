@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 as OpenSSL 3.0's default provider does it, byte for byte:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20-Poly1305 (RFC 8439 section 2.8) as the running release's default
  * provider does it, outcome for outcome, except where upstream fixed a bug

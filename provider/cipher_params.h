@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the ChaCha20-based ciphers (ChaCha20, ChaCha20-Poly1305) share of
  * their parameters, as the default provider reports and takes them: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Memory through the core's upcalls, not libcrypto's exported CRYPTO_*: the
  * module then needs no libcrypto symbol at all (it loads into programs that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 as OpenSSL 3.0's default provider does it: blocksize 64, size 16;
  * final fails for an output buffer under 16 bytes; dupctx is a plain copy.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The provider's error reasons, raised through the core's error upcalls. */
 #ifndef SIMDPROV_ERRORS_H
 #define SIMDPROV_ERRORS_H

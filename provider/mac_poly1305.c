@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The POLY1305 MAC (EVP_MAC "POLY1305", RFC 8439 section 2.5) as OpenSSL
  * 3.0's default provider does it, outcome for outcome:

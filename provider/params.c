@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OSSL_PARAM access without libcrypto: the cases params.h leaves to a
  * function. Each follows the OSSL_PARAM API's documented semantics

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * OSSL_PARAM access for the module, which imports nothing from libcrypto
  * (see core_alloc.h): the OSSL_PARAM_locate / _set_* / _get_size_t

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 over a byte stream, for every algorithm built on it (the POLY1305
  * MAC, ChaCha20-Poly1305): whole 16-byte blocks straight through the chosen

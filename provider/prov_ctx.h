@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The provider context: one per loaded instance (per library context). */
 #ifndef SIMDPROV_PROV_CTX_H
 #define SIMDPROV_PROV_CTX_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Provider entry: OSSL_provider_init probes the CPU once, applies the
  * override (environment first, then the provider's config section) and keeps

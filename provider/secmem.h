@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The two memory primitives that must survive the optimiser, local to the
  * module (no libcrypto import):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Prepare everything a cross build + qemu-user test run needs, on Debian 12 as
 # root: host tools (qemu-user 10 from bookworm-backports, gcc cross compilers,
 # clang-19/lld-19) and one target sysroot per architecture under

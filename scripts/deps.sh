@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs what building and testing simdprov needs on Debian 12, skipping
 # what is already there. Needs root (or sudo) only when something is missing.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package openssl-provider-simd from this tree with
 # Debian's own tools (debhelper + meson, dpkg-buildpackage), checks it with
 # lintian and the module's ELF checks, and leaves the .deb, .buildinfo and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The main job: install what is missing, build, show the loaded provider and
 # its kernel choice, and benchmark simd against OpenSSL's default provider.
 # Extra arguments go to simdprov-bench (e.g. -a simd:level=portable, or -k all).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # The cross matrix: build simdprov for each non-x86 architecture (gcc and
 # clang-19 where both can target it), then under every qemu CPU model of the
 # table below run the full meson test suite with the probe expectations set

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # One simd.so for every libcrypto Debian ships for amd64: the module, built
 # once on this host against its OpenSSL 3.0 headers (it links no libcrypto),
 # run on the host's own libcrypto and on Debian's other releases of it

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The whole test suite: what CI runs and what the README tells you to run.
 #   1. gcc build (warnings are errors), every suite; on x86_64 the unit
 #      suites again as smaller CPUs (SIMDPROV_TEST_LEVEL=ssse3, then avx2),

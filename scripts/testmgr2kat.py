@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Extracts the ChaCha20, RFC 7539 AEAD, Poly1305 and MD5 vectors of the Linux
 kernel's crypto/testmgr.h into OpenSSL's evp test format (the format of
 test/data/openssl/*.txt), for test/test_kat.c.

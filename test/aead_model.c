@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The whole-message model of ChaCha20-Poly1305: see aead_model.h. */
 #include "aead_model.h"
 

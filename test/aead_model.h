@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What simd's ChaCha20-Poly1305 must produce for a call sequence, from the
  * independent reference (ref8439.h): a model of the message so far (key,

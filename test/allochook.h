@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One allocator hook for OpenSSL (CRYPTO_set_mem_functions) with two uses:
  * counting allocator calls (the hot path must make none), and keeping every

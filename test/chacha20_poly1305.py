@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """python3-cryptography's ChaCha20Poly1305 on whatever OPENSSL_CONF gives it.
 
 Run by test_python.sh twice, on simd and on plain default: checks RFC 8439

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reads docs/deviations.md's table: see deviations.h. */
 #include "deviations.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The deviations table (docs/deviations.md): where simd does what upstream
  * fixed, and the running release's default provider does not. Tests ask

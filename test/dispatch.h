@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A provider's ChaCha20 and MD5 implementations as typed function pointers,
  * straight from its dispatch tables (below EVP, where EVP's own checks

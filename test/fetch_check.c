@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An application that knows nothing of simd: it fetches with a NULL property
  * query from the default library context and prints which provider served

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Reader for the known-answer files in test/data/ (test/data/README.md says
  * where each comes from). Three formats: OpenSSL's evp test format (stanzas

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What a Poly1305 state's accumulator is worth: kernels may leave h in
  * different partially reduced forms (h[2] < 8), so the suites compare

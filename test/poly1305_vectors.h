@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 known answers: RFC 8439 section 2.5.2 and the Appendix A.3 test
  * vectors (numbering as there). #5-#11 are built to reach the reduction's

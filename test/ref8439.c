@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RFC 8439 from the text: see ref8439.h. */
 #include "ref8439.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * An independent RFC 8439 reference for the tests: ChaCha20 (section 2.4),
  * Poly1305 (2.5), the one-time key (2.6) and the AEAD (2.8), written from

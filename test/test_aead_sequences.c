@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20-Poly1305 call sequences whose right answer the RFC fixes and
  * some releases' default providers get wrong (docs/deviations.md): zero-

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The bad-input table: one row per misuse, each run straight through the
  * dispatch tables (where EVP's own checks cannot hide anything) of both

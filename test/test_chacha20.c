@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 through EVP, simd against OpenSSL's default provider (the oracle),
  * for every kernel this CPU can run. Each case is a random script of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20-Poly1305 through EVP, simd against OpenSSL's default provider
  * (the oracle), for every ChaCha20 kernel and every Poly1305 kernel this CPU

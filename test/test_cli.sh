@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The openssl command line with simd: simdprov.cnf routes ChaCha20 and MD5 to
 # simd, outputs agree with the default provider, and `openssl speed` runs;
 # `openssl mac` POLY1305 on simd agrees with default.

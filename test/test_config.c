@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The provider from an OpenSSL config file: its section's override keys,
  * bad values reported without stopping the load, and the shipped

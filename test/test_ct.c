@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant time, checked by valgrind memcheck: the secrets (ChaCha20 key and
  * nonce words, message bytes; for MD5 the message and the chaining state;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The deviations table (docs/deviations.md) against the tests: every row's
 # id is read by at least one suite or the fuzz harness (dev_applies), and
 # has a seed of its own in fuzz/corpus (dev-<id>, fuzz/make_seeds.py), so no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Errors: through EVP, the same outcome as the default provider's plus our
  * reason; straight through the dispatch tables (the checks EVP cannot

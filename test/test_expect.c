@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * What the loaded provider reports, checked against what the caller says
  * this CPU is. The cross matrix (scripts/test-cross.sh) runs every suite

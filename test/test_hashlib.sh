@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Python's hashlib MD5 (hashlib.md5, hashlib.new('md5'), copies mid-stream)
 # through an OpenSSL config that names simd.so by its absolute path, against
 # RFC 1321's digests and MD5 of a million 'a'. Python opens libcrypto with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The update path takes no allocation and no lock: after init, thousands of
  * updates of random sizes (every kernel this CPU runs) must not reach

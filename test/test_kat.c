@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Known answers: every vector of test/data/ (RFC 8439, Wycheproof, pyca,
  * OpenSSL's evp tests, Linux's testmgr.h; test/data/README.md) through

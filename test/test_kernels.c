@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 /*
  * Every kernel this CPU can run (table entries and the inner kernels behind

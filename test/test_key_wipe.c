@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Key material is wiped: after a re-key the old key is in no block OpenSSL
  * holds, and freeing the context leaves the key in no freed block. The

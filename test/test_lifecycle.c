@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Provider lifecycle: load/unload/reload in a loop, several library contexts
  * with different overrides alive at once, and fork after load. Run in the

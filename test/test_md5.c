@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 through EVP, simd against OpenSSL's default provider, for every kernel
  * this CPU can run: the RFC 1321 suite, random messages with random update

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The built module's ELF hygiene: only OSSL_provider_init is exported, it
 # needs the C library alone (no DT_NEEDED on libcrypto, no undefined symbol
 # outside libc/ld.so: everything from OpenSSL comes through the core's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The override from the environment (SIMDPROV_LEVEL, SIMDPROV_<ALG>): a
  * level or kernel is taken when the CPU runs it, and a bad value is

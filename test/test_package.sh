@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The Debian package as a user gets it: builds it (scripts/package-deb.sh:
 # lintian, ELF checks), installs it into a throwaway Debian 12 root and
 # checks there that the module loads with no path, that the example config

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The provider's own parameters, and its ChaCha20 and MD5 parameters
  * against the default provider's: an application must not be able to tell

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The POLY1305 MAC through EVP_MAC, simd against OpenSSL's default provider,
  * for every Poly1305 kernel this CPU can run: the RFC 8439 vectors (2.5.2,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # python3-cryptography's ChaCha20Poly1305 through an OpenSSL config with simd:
 # chacha20_poly1305.py (RFC 8439 2.8.2, round trips, tag failures) once on
 # simd and once on plain default, with the same output; uprobes on simd.so

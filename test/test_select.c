@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Kernel selection and the override, on a made-up architecture (so every
  * rule is tested whatever this CPU has), plus the real probe checked against

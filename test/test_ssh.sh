@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # OpenSSH as a real client: Debian's sshd (foreground, its own config, a
 # throwaway host key, an unused port on 127.0.0.1) and ssh/scp with
 # chacha20-poly1305@openssh.com, which calls libcrypto's raw ChaCha20 through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack */
 /*
  * No ChaCha20 assembly kernel leaves key material in its stack frame. Each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The stitched ChaCha20-Poly1305 kernels (asm/kernels.h), every one this
  * CPU runs (table rows, the portable reference included, and inner

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Threads share fetched algorithms, each with its own contexts: every
  * thread's ciphertext and digest must equal the default provider's.

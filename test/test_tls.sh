@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Real TLS clients on simd: openssl s_server and s_client on 127.0.0.1, TLS 1.3
 # TLS_CHACHA20_POLY1305_SHA256 and TLS 1.2 ECDHE-RSA-CHACHA20-POLY1305, a
 # throwaway certificate, SIMDPROV_TLS_MB (default 32) MB each way with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The CPU the tests, the fuzz harness and the bench exercise: the probe's
  * capabilities, optionally lowered by SIMDPROV_TEST_LEVEL (one of this

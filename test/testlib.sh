@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What the shell tests share: the named checks with their pass/fail counts,
 # the work directory and its removal at exit, the config that loads simd.so
 # by absolute path, and the python3-cryptography probe. The uprobe part is

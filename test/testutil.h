@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Shared helpers for the CUnit suites. */
 #ifndef SIMDPROV_TESTUTIL_H
 #define SIMDPROV_TESTUTIL_H

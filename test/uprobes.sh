@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Counting calls into simd.so from another program, for the real-client tests
 # (test_tls.sh, test_python.sh, test_hashlib.sh, test_noinstall.sh,
 # test_ssh.sh): uprobes on simd's functions (`perf probe -x`) and `perf stat`

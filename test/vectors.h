@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Known-answer vectors, cited from their RFCs. ChaCha20 vectors are mapped to
  * OpenSSL's IV layout: 4-byte little-endian block counter || 12-byte nonce.

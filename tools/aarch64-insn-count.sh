@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Instructions per 64-byte block of the aarch64 kernels, the portable C
 # kernels and the sysroot's OpenSSL 3.0 libcrypto ChaCha20, counted two ways:
 #  1. static: loop bodies read from llvm-objdump-19 -d (tools/aarch64-loops.py);

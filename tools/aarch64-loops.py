@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """List the loops of aarch64 code in llvm-objdump-19 -d output.
 
 Usage: llvm-objdump-19 -d FILE [--start-address=A --stop-address=B] |

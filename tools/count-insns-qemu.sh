@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Instructions one kernel call executes, counted under qemu-user: with
 # -one-insn-per-tb and -d exec,nochain qemu logs every executed guest
 # instruction, and -dfilter keeps those whose PC lies inside the functions

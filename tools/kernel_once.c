@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One call of one kernel of this architecture, for counting the instructions
  * it executes under qemu's instruction log (tools/count-insns-qemu.sh,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Steady-state instruction counts of ChaCha20 loops in ppc64le code.
 
 Disassembles with llvm-objdump-19 and finds loops as backward branches.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Instructions per 64-byte block, in steady state, of the riscv64 kernels and
 # of the portable C kernels compiled for the same targets, counted from the
 # disassembly (qemu timings say nothing about real cores). Prints the

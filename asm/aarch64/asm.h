@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared pieces for the aarch64 kernels (GNU as / LLVM integrated assembler,
  * through cpp).

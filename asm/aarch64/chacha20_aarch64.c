@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * aarch64 ChaCha20 entry that routes between two kernels (asm/kernels.h:
  * whole blocks only). An SVE2 batch costs about the same instructions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 with AdvSIMD (NEON), for every aarch64 CPU.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * aarch64 stitched ChaCha20-Poly1305 entries (asm/kernels.h): whole groups
  * through a stitched body (chacha20_poly1305_neon.S: 256 bytes;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Stitched ChaCha20-Poly1305 body: NEON ChaCha20 four blocks at a time (the
  * 4-block group of chacha20_neon.S, chacha20_neon.inc) with scalar Poly1305

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Stitched ChaCha20-Poly1305 body with SVE2: the batches of
  * chacha20_sve2.S (N = VL/32 blocks, one state word per register, xar

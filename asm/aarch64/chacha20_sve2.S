@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 with SVE2, vector-length agnostic (any VL from 128 to 2048 bits).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * aarch64 kernels (asm/aarch64), each implementing the kernel ABI of
  * asm/kernels.h (ChaCha20: any whole number of blocks), listed in

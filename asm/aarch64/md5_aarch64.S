@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 compression in scalar aarch64 assembly, for every aarch64 CPU.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * aarch64 Poly1305 with NEON: the table of powers of r, the radix
  * conversions around the vector body (poly1305_neon.S) and the entry that

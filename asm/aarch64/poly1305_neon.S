@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 with AdvSIMD (NEON): the vector body behind the neon entry
  * (poly1305_aarch64.c), eight blocks per iteration in radix 2^26.

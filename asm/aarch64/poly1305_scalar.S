@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 in general-purpose registers, for every aarch64 CPU.
  *

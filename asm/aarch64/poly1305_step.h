@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One Poly1305 block in general-purpose registers, for the scalar kernel
  * (poly1305_scalar.S, whose header explains the arithmetic and the bounds:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared pieces for the loongarch64 kernels (LLVM integrated assembler or
  * GNU as, through cpp).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 for LoongArch64 with LASX (256-bit vectors).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 for LoongArch64 with LSX (128-bit vectors).
  *

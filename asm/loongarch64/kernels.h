@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The loongarch64 kernels (the .S files beside this header), behind the
  * kernel ABI of asm/kernels.h. Each is one self-contained function: its
  * split between a wide and a narrow path is inside it, and neither calls

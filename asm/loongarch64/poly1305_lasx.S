@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 LASX core, 4 blocks per pass in radix 2^26
  * (poly1305_vec.inc); reached only through poly1305_blocks_lasx

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * loongarch64 Poly1305 entries (lsx, lasx): each splits a message (whole
  * 16-byte blocks, asm/kernels.h) between a vector core's whole groups (2

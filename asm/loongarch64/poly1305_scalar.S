@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305, one stream in general-purpose registers (every LoongArch64
  * CPU): poly1305_blocks_loongarch64, the asm/kernels.h ABI.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Architectures without kernels of their own: portable C only. */
 #include "../arch.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The stitched ChaCha20-Poly1305 ABI (asm/kernels.h) in portable C: each
  * 64-byte block through the portable ChaCha20 and Poly1305 kernels, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable ChaCha20 kernel (RFC 8439 section 2.3), one block at a time with the
  * whole state in locals so the compiler keeps it in registers. This is the

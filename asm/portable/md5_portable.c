@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable MD5 compression (RFC 1321 section 3.4). The round functions use
  * forms that shorten the dependency chain through b, the only thing that

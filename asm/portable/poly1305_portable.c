@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable Poly1305 (RFC 8439 section 2.5): 64-bit limbs, 128-bit products.
  * The reference every Poly1305 kernel is tested against, and the set-up and

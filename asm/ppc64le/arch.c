@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ppc64le: capability probe, override levels and kernel tables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared pieces for the ppc64le kernels (GNU as / LLVM integrated assembler,
  * through cpp). Including it makes the object ELFv2 (.abiversion 2).

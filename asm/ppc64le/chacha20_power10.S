@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, 8 blocks at a time, for POWER10 (ISA 3.1).
  *   void chacha20_power10_8x(uint8_t *out, const uint8_t *in, size_t len,

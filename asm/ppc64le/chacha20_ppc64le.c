@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The POWER10 ChaCha20 entry. The 8-block kernel only takes whole 512-byte
  * groups; fewer than 512 bytes (the whole message, or what is left after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, 4 blocks at a time with VMX/VSX, for POWER8 and later (ISA 2.07).
  *   void chacha20_xor_vsx(uint8_t *out, const uint8_t *in, size_t len,

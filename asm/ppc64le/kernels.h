@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ppc64le kernels, behind the ABI of asm/kernels.h. Which CPU may run which
  * is decided by the tables of asm/ppc64le/arch.c:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The vector Poly1305 entries, poly1305_blocks_power9 and _power10 (ABI:
  * asm/kernels.h): each routes by length between the scalar kernel and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305, 8 blocks per iteration with ISA 3.0 vmsumudm (POWER9 and later):
  *   void poly1305_power9_groups(uint64_t acc[3], const uint8_t *in,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constants the POWER9 Poly1305 entry (poly1305_entry.S, assembly) and its
  * C part (poly1305_ppc64le.c) share; plain defines, so both can include it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ppc64le Poly1305 vector path (POWER9+): whole 128-byte groups through
  * poly1305_power9_groups (vmsumudm, radix 2^44), everything else through the

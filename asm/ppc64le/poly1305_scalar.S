@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 block function for one stream in general-purpose registers, for
  * every ppc64le CPU (mulld/mulhdu are base 64-bit PowerPC).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riscv64: capability probe, override levels and kernel tables.
  *

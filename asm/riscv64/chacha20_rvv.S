@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 with RVV 1.0, any VLEN >= 128, for cores without Zvkb: a rotate
  * is vsll + vsrl + vor. Chosen when riscv_hwprobe reports V but not Zvkb.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20 with RVV 1.0 + Zvkb, any VLEN >= 128: a rotate is one vror.vi
  * (rotate right by 32 - s). Chosen when riscv_hwprobe reports V and Zvkb.

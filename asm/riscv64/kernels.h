@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riscv64 assembly kernels (the .S files in asm/riscv64/), behind the ABI of
  * asm/kernels.h. Which one may run is decided by asm/riscv64/arch.c

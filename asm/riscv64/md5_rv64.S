@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 compression for plain rv64gc (RV64I is all it uses): no rotate
  * instruction, so a rotate is slliw/srliw/or, and the complemented terms of

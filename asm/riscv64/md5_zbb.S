@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 compression for rv64gc + Zbb: a rotate is one roriw (rotate right of
  * the low 32 bits by 32 - s), and the complemented terms of G and I are one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riscv64 Poly1305 entries around the RVV kernel (poly1305_rvv.S): the
  * table of powers of r it reads, the radix conversion both ways, and the

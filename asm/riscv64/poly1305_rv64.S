@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 blocks for plain rv64gc: one block at a time in base 2^64 with
  * mul/mulhu, the same algebra as the portable kernel (5*r1/4 folds the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 with RVV 1.0, eight blocks at a time in base 2^26, any VLEN >= 128.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * x86_64: capability probe, override levels and kernel tables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared prologue/epilogue pieces for the x86_64 kernels (GNU as, via cpp).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, AVX2: an 8-block kernel (one state word per ymm register,
  * lane i = block i), implementing the kernel ABI for any whole number of

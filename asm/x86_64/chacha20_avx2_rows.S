@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, AVX2 row kernels for 2-6 blocks: two blocks per ymm register
  * (block 2g in the low 128-bit lane, block 2g+1 in the high one), a block's

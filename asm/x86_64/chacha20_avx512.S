@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, AVX-512 (F + VL): every rotate is one vprold, and the 32
  * vector registers hold a whole 16-word state with room to spare.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * GNU as macros shared by the x86_64 ChaCha20 kernels (included through
  * cpp; GNU as and LLVM's integrated assembler): the constant tables, and

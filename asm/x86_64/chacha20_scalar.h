@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * One ChaCha20 block in general-purpose registers, written as steps to be
  * interleaved into a vector kernel's rounds. The SSSE3 and AVX2 rounds are

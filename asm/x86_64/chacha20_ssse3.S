@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, SSSE3 (legacy SSE encoding, no AVX): 1-, 2- and 4-block kernels
  * (each implementing the kernel ABI of asm/kernels.h for any whole number

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ChaCha20, SSSE3: a 3-block row kernel. Each block's state is four row
  * registers a, b, c, d (as in ssse3_1x), and the three blocks' steps are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * x86_64 ChaCha20 entries: one per ISA level, each splitting a message (a
  * whole number of blocks, asm/kernels.h) among that level's block-count

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * x86_64 kernels. ChaCha20: The chacha20_xor_<level> entries (and the
  * by-name _hybrid ones) implement the kernel ABI of asm/kernels.h (any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * md5_blocks_avx512vl: one MD5 stream in lane 0 of four XMM registers.
  * ABI: asm/kernels.h (state[4], in, nblocks). System V AMD64.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 compression for any x86_64 CPU, in two builds of the same schedule:
  *   md5_blocks_x86_64 - base x86-64 instructions only;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305, AVX2: four blocks per step in radix 2^26 (vpmuludq), the kernel
  * ABI of asm/kernels.h for whole 64-byte groups (len rounded down to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305, AVX-512 IFMA (vpmadd52luq/vpmadd52huq), radix 2^44: the kernel
  * ABI of asm/kernels.h for any whole number of 16-byte blocks.

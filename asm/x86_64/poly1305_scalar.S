@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Poly1305 block function for one stream in general-purpose registers, in
  * two builds of the same schedule:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * x86_64 Poly1305 entries: each splits a message (whole 16-byte blocks,
  * asm/kernels.h) between a vector kernel and the scalar kernel, by length,

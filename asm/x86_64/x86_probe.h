@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The x86_64 probe in two halves: reading CPUID/XGETBV, and turning what was
  * read into capabilities. The second is pure, so the selection tests can feed

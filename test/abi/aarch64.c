@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #define _GNU_SOURCE /* prctl */
 /*
  * aarch64 (AAPCS64) for the ABI harness: what check_aarch64.S records and

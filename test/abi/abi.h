@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ABI harness: one walker (test_abi.c) over every kernel, one trampoline
  * per architecture (check_<arch>.S) and a small table per architecture

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ABI trampoline for aarch64 (AAPCS64), as abi.h describes.
  * Words of before[]/after[] (aarch64.c names them):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ABI trampoline for loongarch64 (LP64D), as abi.h describes.
  * Words of before[]/after[] (loongarch64.c names them):

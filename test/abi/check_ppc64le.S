@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ABI trampoline for ppc64le (ELFv2), as abi.h describes.
  * Words of before[]/after[] (ppc64le.c names them):

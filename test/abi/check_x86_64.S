@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The ABI trampoline for x86_64 (System V AMD64), as abi.h describes.
  * Words of before[]/after[] (x86_64.c names them):

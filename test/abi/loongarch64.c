@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * loongarch64 (LP64D) for the ABI harness: what check_loongarch64.S records
  * and its negative controls; it poisons the widest vector registers the CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ppc64le (ELFv2) for the ABI harness: what check_ppc64le.S records and its
  * negative controls.

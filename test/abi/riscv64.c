@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riscv64 (LP64D) for the ABI harness: what check_riscv64.S records and its
  * negative controls; with V it poisons v0-v31 too.

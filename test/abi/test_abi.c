@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The calling convention of every kernel: each kernel of every algorithm in
  * simd_arch_this.tables[] and .inner[] that the CPU under test can run is

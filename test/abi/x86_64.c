@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * x86_64 (System V AMD64) for the ABI harness: what check_x86_64.S records,
  * its negative controls, and whether this CPU can tell a dirty upper
