@@ -327,7 +327,7 @@ static const row cipher_rows[] = {
     {"get: names that are prefixes of ivlen", 1, 1, c_get_ivlen_prefix_names,
      NULL},
     {"params: ivlen 16 as a uint32", 1, 1, c_param_ivlen_uint32, NULL},
-    /* 4.0 refuses repeated parameters (docs/openssl-4.0.md). */
+    /* 4.0 refuses repeated parameters (docs/behaviour.md). */
     {"params: keylen twice, first one wins (3.x)", ORACLE, 1,
      c_param_keylen_twice, NULL},
     {"params: keylen 32 as an int32", 1, 1, c_param_keylen_int32, NULL},

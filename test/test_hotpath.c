@@ -173,7 +173,7 @@ static void aead_records(tu_ctx *t, const char *kernel)
                   EVP_DecryptFinal_ex(open, buf + len, &outl));
     }
     /* A new IV before the TLS 1.2 records: 4.0 refuses input after a final
-     * until one (docs/openssl-4.0.md). Outside the counted loop. */
+     * until one (docs/behaviour.md). Outside the counted loop. */
     CU_ASSERT(EVP_EncryptInit_ex2(seal, NULL, NULL, iv, NULL));
     CU_ASSERT(EVP_DecryptInit_ex2(open, NULL, NULL, iv, NULL));
     for (int i = 0; i < 1000; i++) {

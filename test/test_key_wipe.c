@@ -156,7 +156,7 @@ static void test_aead_key_wiped(void)
     CU_ASSERT(EVP_EncryptFinal_ex(ctx, buf, &outl));
     CU_ASSERT(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1);
     /* The nonce again: 4.0 refuses input after a final until an IV comes
-     * (docs/openssl-4.0.md); the same one keeps otk2 what it was. */
+     * (docs/behaviour.md); the same one keeps otk2 what it was. */
     CU_ASSERT(EVP_EncryptInit_ex2(ctx, NULL, key2, nonce, NULL));
     CU_ASSERT(!tu_alloc_live_contains(key1)); /* ...and re-keying removed them */
     CU_ASSERT(!tu_alloc_live_contains(otk1));
