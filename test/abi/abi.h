@@ -38,12 +38,14 @@
 #define ABI_FLAG_LASX 2  /* loongarch64: poison $xr0-$xr31 */
 
 #ifdef __ASSEMBLER__
-/* A negative control where asm/<arch>/asm.h has ENTRY and END: `name`,
- * its instructions, ret. */
+/* A negative control, for the check files that include asm/<arch>/asm.h
+ * (x86_64 and aarch64, whose ENTRY adds the landing pad an indirect call
+ * needs there): `name`, its instructions, ret. */
 #define ABI_CONTROL(name, ...) ENTRY(name); __VA_ARGS__; ret; END(name)
 
-/* The head of negative control abi_bad_<name>, for the architectures whose
- * asm/<arch>/ has no ENTRY macro of its own. */
+/* The head of negative control abi_bad_<name>, for the check files that do
+ * not include asm/<arch>/asm.h (ppc64le, riscv64, loongarch64: no landing
+ * pad there, so a plain global function is the same thing). */
 .macro ABI_BAD name
     .text
     .globl abi_bad_\name
