@@ -42,10 +42,14 @@ while read -r id key; do
 done <<EOF
 $algs
 EOF
-for p in $(sed -n 's/^#define PARAM_[A-Z]* "\(simd\.[a-z_]*\)"$/\1/p' \
-    "$root/provider/provider.c"); do
+params=$(sed -n 's/^#define PARAM_[A-Z]* "\(simd\.[a-z_]*\)"$/\1/p' \
+    "$root/provider/provider.c")
+[ -n "$params" ] || { echo "no simd.* parameters found in provider/provider.c"; exit 1; }
+while read -r p; do
     has "$p"
     np=$((np + 1))
-done
+done <<EOF
+$params
+EOF
 [ "$bad" = 0 ] && echo "provider-simd.7: no warnings; names the keys of $n algorithms and $np simd.* parameters"
 exit "$bad"
