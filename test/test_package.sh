@@ -3,10 +3,10 @@
 # The Debian package as a user gets it: builds it (scripts/package-deb.sh:
 # lintian, ELF checks), installs it into a throwaway Debian 12 root and
 # checks there that the module loads with no path, that the example config
-# makes simd serve, that installing activates nothing, that the README's
-# system-wide activation works and backs out, that removing and purging
-# leaves no file behind, and what OpenSSL does with a config that names simd
-# once the module is gone.
+# makes simd serve, that the man page is installed, that installing
+# activates nothing, that the README's system-wide activation works and
+# backs out, that removing and purging leaves no file behind, and what
+# OpenSSL does with a config that names simd once the module is gone.
 #   sh test/test_package.sh        (root: debootstrap and chroot)
 # The root comes from debootstrap (minbase bookworm, SIMDPROV_DEBIAN_MIRROR,
 # default deb.debian.org) and is cached in build-chroot/ with a stamp; every
@@ -106,6 +106,11 @@ check "control: -propquery provider=simd fails when simd is not loaded" \
 check "the package has no maintainer script (control, md5sums only)" eval \
     '[ "$(dpkg-deb --ctrl-tarfile "$deb" | tar -t | sort | tr "\n" " ")" = "./ ./control ./md5sums " ]'
 
+# The man page, compressed as debhelper leaves it.
+manpage=/usr/share/man/man7/provider-simd.7.gz
+check "the package has the man page $manpage" eval \
+    'dpkg-deb -c "$deb" | grep -q " \.$manpage\$"'
+
 snapshot >"$out/before"
 cp "$deb" "$root/pkg.deb"
 run dpkg -i /pkg.deb
@@ -114,6 +119,7 @@ check "dpkg -i" ok_quiet
 run dpkg -L openssl-provider-simd
 check "simd.so in libcrypto's modules directory ($modulesdir)" says "^$modulesdir/simd.so\$"
 check "the example config in $example" says "^$example\$"
+check "the man page in $manpage" says "^$manpage\$"
 check "no conffile, nothing in /etc" eval '! says "^/etc"'
 snapshot | grep ' \./etc/' >"$out/etc-installed"
 check "dpkg -i changed nothing in /etc" eval 'grep " \./etc/" "$out/before" | diff - "$out/etc-installed"'
