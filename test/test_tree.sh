@@ -3,8 +3,8 @@
 # What the tree promises a reader, checked: every source, script and build
 # file carries its SPDX license line; the README stays a five-minute read;
 # the documents and comments describe the code, not how it was developed
-# (no "stop 24" or "issue 15" of the project's own numbering; upstream
-# references such as openssl#32752 are fine).
+# (no work-step or ticket numbers of the project's own; upstream references
+# such as openssl#32752 are fine).
 # Usage: test_tree.sh SOURCE_ROOT
 set -eu
 root=$1
