@@ -22,9 +22,7 @@ skip() { echo "skip: $*"; exit 77; }
 # The root is amd64 Debian 12 and runs natively: an x86_64 host only.
 [ "$(uname -m)" = x86_64 ] || skip "the Debian 12 root is amd64; this host is $(uname -m)"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
-command -v debootstrap >/dev/null || {
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
-}
+sh scripts/deps.sh package-test
 
 sh scripts/package-deb.sh
 deb=$(ls build-deb/openssl-provider-simd_*_amd64.deb)
