@@ -82,6 +82,29 @@ snapshot() {
         -o -printf '%p %y %m\n' | sort && find ./etc -type f -exec md5sum {} + | sort)
 }
 
+# What scripts/deps.sh would install on a fresh Debian 12 (this root): apt's
+# simulation on the root's package state with this host's package lists.
+# bench (scripts/run.sh) brings in none of the packages that only test,
+# package-test or draw name, not even as a dependency; every purpose resolves.
+apt-cache show meson >/dev/null 2>&1 || apt-get update -qq
+simulate() { # purpose...: what apt would install, sorted, in $out/inst
+    # shellcheck disable=SC2046 # a list of package names
+    apt-get -s -o Dir::State::status="$pristine/var/lib/dpkg/status" install \
+        --no-install-recommends $(sh scripts/deps.sh --print "$@") >"$out/sim" 2>"$out/stderr" &&
+        sed -n 's/^Inst \([^ :]*\).*/\1/p' "$out/sim" | sort >"$out/inst"
+}
+bench_alone() {
+    simulate bench || return 1
+    sh scripts/deps.sh --print bench | sort >"$out/bench"
+    sh scripts/deps.sh --print test package-test draw | sort -u |
+        comm -23 - "$out/bench" | comm -12 - "$out/inst" >"$out/stderr"
+    [ ! -s "$out/stderr" ]
+}
+check "deps.sh bench on a fresh root: nothing only test, package or draw need" bench_alone
+for purpose in build package package-test test draw; do
+    check "deps.sh $purpose resolves on a fresh root" simulate "$purpose"
+done
+
 run openssl version -m
 modulesdir=$(sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p' "$out/stdout")
 example=/usr/share/doc/openssl-provider-simd/examples/simdprov.cnf
