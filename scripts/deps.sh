@@ -31,7 +31,8 @@ usage() {
 # ThreadSanitizer and libFuzzer builds. valgrind: the constant-time suite and
 # the memcheck step. linux-perf: the uprobes with which test_tls.sh,
 # test_ssh.sh and test_python.sh prove simd served the records.
-# python3-cryptography: test_python.sh (Debian's, on the system libcrypto).
+# python3-cryptography: test_python.sh (Debian's, on the system libcrypto;
+# python3 itself comes with meson).
 # openssh-server, openssh-client: test_ssh.sh.
 packages() { # purpose
     case $1 in
@@ -40,7 +41,7 @@ packages() { # purpose
         package) echo "$(packages build) build-essential dpkg-dev debhelper lintian fakeroot" ;;
         package-test) echo "$(packages package) debootstrap" ;;
         test) echo "$(packages bench) $(packages package-test) libcunit1-dev" \
-            clang libclang-rt-14-dev valgrind linux-perf python3 python3-cryptography \
+            clang libclang-rt-14-dev valgrind linux-perf python3-cryptography \
             openssh-server openssh-client ;;
         draw) echo gnuplot-nox ;;
         *) echo "deps.sh: unknown purpose: $1" >&2; usage ;;

@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The Debian package as a user gets it: builds it (scripts/package-deb.sh:
-# lintian, ELF checks), installs it into a throwaway Debian 12 root and
-# checks there that the module loads with no path, that the example config
-# makes simd serve, that installing activates nothing, that the README's
-# system-wide activation works and backs out, that removing and purging
-# leaves no file behind, and what OpenSSL does with a config that names simd
-# once the module is gone.
+# lintian, ELF checks), checks what scripts/deps.sh's purposes would install
+# on a fresh Debian 12 root (apt's simulation: bench brings in nothing only
+# the tests, the packaging or the charts need), installs the package into a
+# throwaway copy of that root and checks there that the module loads with no
+# path, that the example config makes simd serve, that installing activates
+# nothing, that the README's system-wide activation works and backs out, that
+# removing and purging leaves no file behind, and what OpenSSL does with a
+# config that names simd once the module is gone.
 #   sh test/test_package.sh        (root: debootstrap and chroot)
 # The root comes from debootstrap (minbase bookworm, SIMDPROV_DEBIAN_MIRROR,
 # default deb.debian.org) and is cached in build-chroot/ with a stamp; every
