@@ -6,6 +6,9 @@
 # cross/sysroots/<debian-arch>, built from Debian packages with a private APT
 # configuration so the host's dpkg state never learns about foreign
 # architectures. Idempotent: whatever is already in place is skipped.
+# scripts/deps.sh installs the native packages by purpose (test.sh: "test");
+# the cross tools and the sysroots are this script's alone (with meson, ninja
+# and pkg-config, so it runs without test.sh), and need root, not sudo.
 #
 # Usage: scripts/cross-setup.sh [ARCH...]   (ARCH: arm64 ppc64el riscv64 loong64
 #        or aarch64 ppc64le riscv64 loongarch64; default: all)

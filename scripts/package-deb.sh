@@ -8,8 +8,9 @@
 # The package is built from the committed tree (git archive HEAD), so
 # uncommitted changes are not in it; outside a git checkout, from a copy of
 # the files. packaging/debian becomes debian/ in that export only, so the top
-# level stays free of packaging. Installs missing build dependencies with apt
-# (root or sudo).
+# level stays free of packaging. Installs what is missing with apt (root or
+# sudo): scripts/deps.sh package, then whatever else debian/control's
+# Build-Depends name.
 set -eu
 cd "$(dirname "$0")/.."
 top=$PWD
@@ -17,19 +18,7 @@ out=$top/build-deb
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-apt_install() {
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
-        --no-install-recommends "$@"
-}
-# The tools themselves; the build dependencies come from debian/control below.
-missing=""
-for p in dpkg-dev debhelper lintian fakeroot; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
-        missing="$missing $p"
-done
-# shellcheck disable=SC2086 # a list of package names
-[ -z "$missing" ] || apt_install $missing
+sh scripts/deps.sh package
 
 # The package version must be the project's: meson.build is the one source.
 meson_version=$(sed -n "s/^ *version *: *'\([^']*\)'.*/\1/p" meson.build | head -n 1)

@@ -29,7 +29,10 @@
 # SIMDPROV_SKIP_RELEASES=1 to skip 1b.
 set -eu
 cd "$(dirname "$0")/.."
-sh scripts/deps.sh
+# Every step's packages (test/test_package.sh's included); the cross
+# compilers, qemu and the sysroots of steps 1b and 7 come from
+# scripts/cross-setup.sh.
+sh scripts/deps.sh test
 
 step() { printf '\n=== %s\n' "$*"; }
 

@@ -1,12 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The Debian package as a user gets it: builds it (scripts/package-deb.sh:
-# lintian, ELF checks), installs it into a throwaway Debian 12 root and
-# checks there that the module loads with no path, that the example config
-# makes simd serve, that the man page is installed, that installing
-# activates nothing, that the README's system-wide activation works and
-# backs out, that removing and purging leaves no file behind, and what
-# OpenSSL does with a config that names simd once the module is gone.
+# lintian, ELF checks), checks what scripts/deps.sh's purposes would install
+# on a fresh Debian 12 root (apt's simulation: bench brings in nothing only
+# the tests, the packaging or the charts need), installs the package into a
+# throwaway copy of that root and checks there that the module loads with no
+# path, that the example config makes simd serve, that the man page is
+# installed, that installing activates nothing, that the README's system-wide
+# activation works and backs out, that removing and purging leaves no file
+# behind, and what OpenSSL does with a config that names simd once the module
+# is gone.
 #   sh test/test_package.sh        (root: debootstrap and chroot)
 # The root comes from debootstrap (minbase bookworm, SIMDPROV_DEBIAN_MIRROR,
 # default deb.debian.org) and is cached in build-chroot/ with a stamp; every
@@ -22,9 +25,7 @@ skip() { echo "skip: $*"; exit 77; }
 # The root is amd64 Debian 12 and runs natively: an x86_64 host only.
 [ "$(uname -m)" = x86_64 ] || skip "the Debian 12 root is amd64; this host is $(uname -m)"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
-command -v debootstrap >/dev/null || {
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
-}
+sh scripts/deps.sh package-test
 
 sh scripts/package-deb.sh
 deb=$(ls build-deb/openssl-provider-simd_*_amd64.deb)
@@ -83,6 +84,29 @@ snapshot() {
         -o -path ./proc -o -path ./dev \) -prune \
         -o -printf '%p %y %m\n' | sort && find ./etc -type f -exec md5sum {} + | sort)
 }
+
+# What scripts/deps.sh would install on a fresh Debian 12 (this root): apt's
+# simulation on the root's package state with this host's package lists.
+# bench (scripts/run.sh) brings in none of the packages that only test,
+# package-test or draw name, not even as a dependency; every purpose resolves.
+apt-cache show meson >/dev/null 2>&1 || apt-get update -qq
+simulate() { # purpose...: what apt would install, sorted, in $out/inst
+    # shellcheck disable=SC2046 # a list of package names
+    apt-get -s -o Dir::State::status="$pristine/var/lib/dpkg/status" install \
+        --no-install-recommends $(sh scripts/deps.sh --print "$@") >"$out/sim" 2>"$out/stderr" &&
+        sed -n 's/^Inst \([^ :]*\).*/\1/p' "$out/sim" | sort >"$out/inst"
+}
+bench_alone() {
+    simulate bench || return 1
+    sh scripts/deps.sh --print bench | sort >"$out/bench"
+    sh scripts/deps.sh --print test package-test draw | sort -u |
+        comm -23 - "$out/bench" | comm -12 - "$out/inst" >"$out/stderr"
+    [ ! -s "$out/stderr" ]
+}
+check "deps.sh bench on a fresh root: nothing only test, package or draw need" bench_alone
+for purpose in build package package-test test draw; do
+    check "deps.sh $purpose resolves on a fresh root" simulate "$purpose"
+done
 
 run openssl version -m
 modulesdir=$(sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p' "$out/stdout")
