@@ -33,7 +33,8 @@ usage() {
 # test_ssh.sh and test_python.sh prove simd served the records.
 # python3-cryptography: test_python.sh (Debian's, on the system libcrypto;
 # python3 itself comes with meson).
-# openssh-server, openssh-client: test_ssh.sh.
+# openssh-server, openssh-client: test_ssh.sh. groff-base: test_manpage.sh
+# renders provider-simd(7).
 packages() { # purpose
     case $1 in
         build) echo meson ninja-build pkg-config gcc libc6-dev binutils libssl-dev ;;
@@ -42,7 +43,7 @@ packages() { # purpose
         package-test) echo "$(packages package) debootstrap" ;;
         test) echo "$(packages bench) $(packages package-test) libcunit1-dev" \
             clang libclang-rt-14-dev valgrind linux-perf python3-cryptography \
-            openssh-server openssh-client ;;
+            openssh-server openssh-client groff-base ;;
         draw) echo gnuplot-nox ;;
         *) echo "deps.sh: unknown purpose: $1" >&2; usage ;;
     esac
