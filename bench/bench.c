@@ -15,8 +15,9 @@
  *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
  *   -w: wall-clock time (CLOCK_MONOTONIC) instead of the thread's CPU time,
  *       which leaves out the time other jobs on the machine take from us
- *   -o csv: the rows as CSV and a "# cpu:" line naming the processor; every
- *       other line starts with "# " (report.h)
+ *   -o csv: the rows as CSV, a "# cpu:" line naming the processor and a
+ *       "# run:" line with the date and command; every other line starts
+ *       with "# " (report.h)
  *   SIDE: default | simd | simd:KEY=VALUE[,KEY=VALUE]  (KEY: level, chacha20,
  *         md5 - the provider override; path - load simd.so from that folder,
  *         e.g. another build), e.g. -a simd:level=portable -b simd
@@ -702,6 +703,22 @@ static void note_cpu(void)
 #endif
 }
 
+/* -o csv's "# run:" line: when (UTC) and how, with OpenSSL's CPU cap if
+ * one is set, so a file of rows says what produced it. */
+static void note_run(int argc, char **argv)
+{
+    const char *cap = getenv("OPENSSL_ia32cap");
+    char when[32];
+    time_t now = time(NULL);
+
+    strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    note("run: %s:%s%s%s", when, cap ? " OPENSSL_ia32cap=" : "", cap ? cap : "",
+         " simdprov-bench");
+    for (int i = 1; i < argc; i++)
+        printf(strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
+    printf("\n");
+}
+
 static void usage(const char *argv0)
 {
     fprintf(stderr,
@@ -753,8 +770,10 @@ int main(int argc, char **argv)
     memset(inbuf, 0x5a, INBUF_SIZE);
     regime_calibrate();
     open_side(&a);
-    if (report_csv)
+    if (report_csv) {
         note_cpu();
+        note_run(argc, argv);
+    }
     note("%s, %d rounds of ~%.1f ms per side, interleaved; medians of "
          "%s time\n",
            OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms,
