@@ -496,7 +496,7 @@ static int named(const char *list, simd_alg alg, const simd_kernel *k,
 }
 
 /*
- * -k's cycles per byte, as docs/performance.md quotes them: TSC ticks, the
+ * -k's cycles per byte (docs/performance.md quotes them): TSC ticks, the
  * time each side ran (the medians' own clock) times the TSC rate measured
  * here against CLOCK_MONOTONIC. The TSC ticks at a fixed rate, not the core
  * clock; on other architectures there is none to read and only ns/byte is
