@@ -93,9 +93,14 @@ END {
         side_b, capped, date, nruns, runs, quiet, busy) > (dir "/title")
 }' "$@"
 
+# The panels the runs have rows for (a -f run may have one or two).
+panels="" n=0
 for p in chacha20 seal poly1305 md5; do
-    [ -s "$tmp/$p.dat" ] || { echo "$0: no rows for the $p panel in $*" >&2; exit 1; }
+    [ -s "$tmp/$p.dat" ] && panels="$panels $p" n=$((n + 1))
 done
+[ "$n" -gt 0 ] || { echo "$0: no ChaCha20 update, TLS 1.3 seal, POLY1305 or MD5 rows in $*" >&2; exit 1; }
+rows=$(((n + 1) / 2)) cols=2
+[ "$n" -gt 1 ] || cols=1
 
 title1=$(sed -n 1p "$tmp/title" | sed 's/"/\\"/g')
 title2=$(sed -n 2p "$tmp/title" | sed 's/"/\\"/g')
@@ -105,9 +110,9 @@ title2=$(sed -n 2p "$tmp/title" | sed 's/"/\\"/g')
 # evenly spaced; a bar below the dashed line at 1 (a size where simd is
 # slower) is drawn in orange.
 gnuplot <<EOF
-set terminal svg size 980,700 font "sans-serif,12" noenhanced background "#ffffff"
+set terminal svg size 980,$((rows * 330 + 40)) font "sans-serif,12" noenhanced background "#ffffff"
 set output "$out"
-set multiplot layout 2,2 title "$title1\n$title2\nbars: default's ns per message over simd's (median of per-round ratios); above 1, simd is faster" font "sans-serif,13"
+set multiplot layout $rows,$cols title "$title1\n$title2\nbars: default's ns per message over simd's (median of per-round ratios); above 1, simd is faster" font "sans-serif,13"
 set style fill solid 0.85 noborder
 set boxwidth 0.6
 set grid ytics lc rgb "#e0e0e0"
@@ -119,7 +124,7 @@ set offsets 0.6, 0.6, graph 0.12, 0
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#444444" front
 colour(x) = x >= 1 ? 0x1f6fb4 : 0xe07b00
 ratio(x) = sprintf("%.2fx", x)
-do for [p in "chacha20 seal poly1305 md5"] {
+do for [p in "${panels# }"] {
     name = p eq "chacha20" ? "ChaCha20: one update on a keyed context" : \
            p eq "seal" ? "ChaCha20-Poly1305: TLS 1.3 record seal" : \
            p eq "poly1305" ? "POLY1305 MAC: init, update, final" : \
