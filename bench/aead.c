@@ -277,9 +277,9 @@ static int runnable(const shape *sh, const fetched f[2], int reported[2])
         if ((is_mac ? (void *)f[s].mac : (void *)f[s].cipher) != NULL)
             continue;
         if (!reported[is_mac]++)
-            printf("%s: not served by %s = %s; its shapes are skipped\n",
-                   is_mac ? "POLY1305" : "ChaCha20-Poly1305", s ? "B" : "A",
-                   f[s].side->label);
+            note("%s: not served by %s = %s; its shapes are skipped\n",
+                 is_mac ? "POLY1305" : "ChaCha20-Poly1305", s ? "B" : "A",
+                 f[s].side->label);
         return 0;
     }
     return 1;

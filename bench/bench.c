@@ -11,9 +11,13 @@
  * given per regime as well as overall.
  *
  *   simdprov-bench [-a SIDE] [-b SIDE] [-r ROUNDS] [-t MS] [-f FILTER] [-w]
+ *                  [-o csv]
  *   simdprov-bench -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] [-r] [-t]
  *   -w: wall-clock time (CLOCK_MONOTONIC) instead of the thread's CPU time,
  *       which leaves out the time other jobs on the machine take from us
+ *   -o csv: the rows as CSV, a "# cpu:" line naming the processor and a
+ *       "# run:" line with the date and command; every other line starts
+ *       with "# " (report.h)
  *   SIDE: default | simd | simd:KEY=VALUE[,KEY=VALUE]  (KEY: level, chacha20,
  *         md5 - the provider override; path - load simd.so from that folder,
  *         e.g. another build), e.g. -a simd:level=portable -b simd
@@ -33,6 +37,7 @@
 #include <time.h>
 #include <unistd.h> /* isatty */
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <x86intrin.h> /* __rdtsc */
 #endif
 
@@ -491,7 +496,7 @@ static int named(const char *list, simd_alg alg, const simd_kernel *k,
 }
 
 /*
- * -k's cycles per byte, as docs/performance.md quotes them: TSC ticks, the
+ * -k's cycles per byte (docs/performance.md quotes them): TSC ticks, the
  * time each side ran (the medians' own clock) times the TSC rate measured
  * here against CLOCK_MONOTONIC. The TSC ticks at a fixed rate, not the core
  * clock; on other architectures there is none to read and only ns/byte is
@@ -625,7 +630,7 @@ static int bench_kernels(const side *a, const char *names, const size_t *sizes,
         snprintf(group, sizeof(group), "%s %s", simd_alg_title(kr->alg),
                  kr->kernel->name);
         if (!simd_runnable(kr->kernel->needs, caps)) {
-            printf("%-30s not runnable here\n", group);
+            note("%-30s not runnable here\n", group);
             continue;
         }
         for (int s = 0; s < nsizes; s++) {
@@ -664,11 +669,61 @@ static int parse_sizes(const char *list, size_t *sizes, int max)
     return n;
 }
 
+/* -o csv's "# cpu:" line: CPUID's vendor, family, model and brand string
+ * on x86_64 (family and model with their extended fields added, as the
+ * vendors' manuals define them); elsewhere the architecture's name. */
+static void note_cpu(void)
+{
+#if defined(__x86_64__)
+    unsigned int a, b, c, d, brand[12] = {0}, family, model;
+    char vendor[13] = {0}, *s;
+
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return;
+    memcpy(vendor, &b, 4), memcpy(vendor + 4, &d, 4), memcpy(vendor + 8, &c, 4);
+    __get_cpuid(1, &a, &b, &c, &d);
+    family = (a >> 8) & 0xf;
+    model = (a >> 4) & 0xf;
+    if (family == 6 || family == 15)
+        model |= ((a >> 16) & 0xf) << 4;
+    if (family == 15)
+        family += (a >> 20) & 0xff;
+    for (unsigned int i = 0; i < 3; i++)
+        if (!__get_cpuid(0x80000002 + i, &brand[4 * i], &brand[4 * i + 1],
+                         &brand[4 * i + 2], &brand[4 * i + 3]))
+            brand[0] = 0;
+    s = (char *)brand; /* 48 bytes, padded with spaces and NULs */
+    s[47] = '\0';
+    for (size_t n = strlen(s); n > 0 && s[n - 1] == ' '; n--)
+        s[n - 1] = '\0';
+    note("cpu: %s family %u model %u \"%s\"\n", vendor, family, model,
+         s + strspn(s, " "));
+#else
+    note("cpu: %s\n", simd_arch_this.name);
+#endif
+}
+
+/* -o csv's "# run:" line: when (UTC) and how, with OpenSSL's CPU cap if
+ * one is set, so a file of rows says what produced it. */
+static void note_run(int argc, char **argv)
+{
+    const char *cap = getenv("OPENSSL_ia32cap");
+    char when[32];
+    time_t now = time(NULL);
+
+    strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    note("run: %s:%s%s%s", when, cap ? " OPENSSL_ia32cap=" : "", cap ? cap : "",
+         " simdprov-bench");
+    for (int i = 1; i < argc; i++)
+        printf(strchr(argv[i], ' ') ? " '%s'" : " %s", argv[i]);
+    printf("\n");
+}
+
 static void usage(const char *argv0)
 {
     fprintf(stderr,
             "usage: %s [-a SIDE] [-b SIDE] [-r ROUNDS] [-t BATCH_MS] "
-            "[-f FILTER] [-w]\n"
+            "[-f FILTER] [-w] [-o csv]\n"
             "       %s -k NAME[,NAME...] [-a SIDE] [-s SIZE[,SIZE...]] "
             "[-r ROUNDS] [-t BATCH_MS] [-w]\n",
             argv0, argv0);
@@ -698,6 +753,9 @@ int main(int argc, char **argv)
             kernels = argv[++i];
         else if (!strcmp(argv[i], "-w"))
             bench_wall_clock = 1;
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc &&
+                 !strcmp(argv[i + 1], "csv"))
+            report_csv = 1, i++;
         else if (!strcmp(argv[i], "-s") && i + 1 < argc)
             nsizes = parse_sizes(argv[++i], sizes, 16);
         else
@@ -712,19 +770,24 @@ int main(int argc, char **argv)
     memset(inbuf, 0x5a, INBUF_SIZE);
     regime_calibrate();
     open_side(&a);
-    printf("%s, %d rounds of ~%.1f ms per side, interleaved; medians of "
-           "%s time\n",
+    if (report_csv) {
+        note_cpu();
+        note_run(argc, argv);
+    }
+    note("%s, %d rounds of ~%.1f ms per side, interleaved; medians of "
+         "%s time\n",
            OpenSSL_version(OPENSSL_VERSION), rounds, batch_ms,
            bench_wall_clock ? "wall-clock" : "thread CPU");
     if (kernels != NULL) {
-        printf("A = %s, EVP update on a running context\n"
-               "B = each kernel alone, through the kernel ABI (%s)\n",
-               a.label, simd_arch_this.name);
+        note("A = %s, EVP update on a running context\n", a.label);
+        note("B = each kernel alone, through the kernel ABI (%s)\n",
+             simd_arch_this.name);
         fflush(stdout);
         status = bench_kernels(&a, kernels, sizes, nsizes, rounds, batch_ms);
     } else {
         open_side(&b);
-        printf("A = %s\nB = %s\n", a.label, b.label);
+        note("A = %s\n", a.label);
+        note("B = %s\n", b.label);
         fflush(stdout);
         bench_shapes(&a, &b, filter, rounds, batch_ms);
         bench_aead(&(aead_side){a.libctx, propq_of(&a), a.label},
@@ -735,9 +798,11 @@ int main(int argc, char **argv)
     }
     progress("");
     print_regimes();
-    printf("\n");
+    if (!report_csv)
+        printf("\n");
     print_rows(kernels != NULL ? "kernel bytes" : "shape");
-    print_per_byte();
+    if (!report_csv)
+        print_per_byte();
     close_side(&a);
     free(inbuf);
     free(outbuf);

@@ -8,10 +8,11 @@
  * hardly moves a loop that touches no memory.
  *
  * REGIME_THRESHOLD 1.3: quiet probes stay close to the baseline (their
- * minimum: on the Zen 5 VM of docs/performance.md 98.5% within 1.1x, none
- * above 1.4x), a busy sibling costs 1.5-2x (issue 15's Zen 3 VM), so 1.3x
- * sits between the two; a preempted probe is filtered by taking the fastest
- * of a few short bursts.
+ * minimum: on an idle Zen 5 VM 99.8% within 1.1x, none above 1.13x; under
+ * other jobs' load most at 1.1-1.3x), a busy sibling costs 1.5-2x (on a
+ * Zen 3 machine), so 1.3x sits between the two (docs/performance.md, "The
+ * regime probe"); a preempted probe is filtered by taking the fastest of a
+ * few short bursts.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdint.h>

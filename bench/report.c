@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,19 @@ typedef struct {
 
 static row *rows;
 static size_t nrows, cap;
+
+int report_csv;
+
+void note(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (report_csv)
+        fputs("# ", stdout);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
 
 static void oom(void)
 {
@@ -111,7 +125,7 @@ void print_regimes(void)
     for (size_t i = 0; i < nrows; i++)
         for (int r = 0; r < rows[i].tr.rounds; r++)
             regime_contended(rows[i].tr.probe[r]) ? busy++ : quiet++;
-    printf("regime: %d rounds quiet, %d contended (4 add chains around each "
+    note("regime: %d rounds quiet, %d contended (4 add chains around each "
            "round; quiet %.4f ns/add, contended above %.1fx)\n",
            quiet, busy, regime_baseline(), REGIME_THRESHOLD);
 }
@@ -205,12 +219,49 @@ static void print_glue(void)
     }
 }
 
+/* -o csv: every row, A/B and glue, with the medians the table prints; a
+ * glue row's A and B are the two EVP sides, kernel_ns B's kernel alone. An
+ * empty ratio cell: no round of that regime. */
+static void print_csv(void)
+{
+    printf("kind,group,shape,bytes,a_ns,b_ns,ratio,rounds,quiet_ratio,"
+           "quiet_rounds,busy_ratio,busy_rounds,kernel_ns\n");
+    for (size_t i = 0; i < nrows; i++) {
+        const row *w = &rows[i];
+        int glue = w->kind == ROW_GLUE, a = glue ? 1 : 0, b = a + 1;
+
+        printf("%s,%s,%s,%.0f,%.1f,%.1f", glue ? "glue" : "ab", w->group,
+               w->name, w->bytes, stat(&w->tr, a, -1, 0, ALL, NULL),
+               stat(&w->tr, b, -1, 0, ALL, NULL));
+        for (int k = 0; k < 3; k++) {
+            int n;
+            double v = stat(&w->tr, a, b, 1, (regime)k, &n);
+
+            if (n > 0)
+                printf(",%.4f,%d", v, n);
+            else
+                printf(",,0");
+        }
+        if (glue)
+            printf(",%.1f\n", stat(&w->tr, 0, -1, 0, ALL, NULL));
+        else
+            printf(",\n");
+    }
+}
+
 void print_rows(const char *first_column)
 {
     static const char *const regime_names[3] = {"all", "quiet", "contended"};
     tally groups[MAX_GROUPS] = {0};
     int ngroups = 0;
 
+    if (report_csv) {
+        print_csv();
+        free(rows);
+        rows = NULL;
+        nrows = cap = 0;
+        return;
+    }
     printf("%-30s %12s %12s %10s %10s %11s %11s\n", first_column, "A ns/op",
            "B ns/op", "B MB/s", "A/B", "quiet A/B", "busy A/B");
     print_ab(groups, &ngroups);

@@ -44,4 +44,12 @@ void add_row(row_kind kind, const char *group, const char *name, double bytes,
 void print_regimes(void);
 void print_rows(const char *first_column);
 
+/* -o csv: the rows as comma-separated values, one line per row under a
+ * header line, for scripts (tools/plot-bench.sh); every other line of the
+ * output (note) starts with "# ". 0: the table above. */
+extern int report_csv;
+
+/* printf for the lines around the table: "# "-prefixed under -o csv. */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

@@ -25,7 +25,7 @@ typedef struct {
      * block's keystream from the call that makes its whole blocks). One
      * pointer, not two: the extra 8 bytes moved every field after the
      * stream in the AEAD's context and cost 2-5% per small record
-     * (docs/performance.md, tail variants). */
+     * (docs/performance.md, "Tail variants"). */
     const simd_kernel *kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */

@@ -233,10 +233,11 @@ static void message_start(cp_ctx *ctx)
  * AVX-512 one, two SSSE3 ones), so the blocks made here are the rest
  * modulo 8. Where the kernel has a tail variant (asm/kernels.h) the call
  * after this one also makes the partial last block, so it counts; else
- * that block is a call of its own and only the whole blocks count. Taking
- * 7 instead left 1024 B as 8 + 8 + 1 blocks in three calls and 1350 B as
- * 8 + (8 + 6) + 1 in four, now 1 + 16 and, without a tail variant,
- * 6 + 16 + 1, with one 7 + (15 + 1) (docs/performance.md, issue 16).
+ * that block is a call of its own and only the whole blocks count. So
+ * 1024 B is 1 + 16 blocks and 1350 B 7 + (15 + 1) with a tail variant,
+ * 6 + 16 + 1 without, where 7 data blocks every time would make 8 + 8 + 1
+ * in three calls and 8 + (8 + 6) + 1 in four (docs/performance.md,
+ * "ChaCha20-Poly1305: chunks and block 0").
  */
 static size_t start_blocks(const cp_ctx *ctx, size_t data)
 {

@@ -174,7 +174,7 @@ static const simd_level levels[] = {
  *   hybrids (a scalar block woven into the vector rounds). By name only:
  *   6-12% ahead while the core's sibling hardware thread idles, 14-53%
  *   behind when it is busy (front-end bound), and CPUID cannot tell which
- *   (issue 15, docs/performance.md).
+ *   (docs/performance.md, "Why the hybrids are by name only").
  */
 static const simd_kernel chacha20[] = {
     SIMD_CHACHA20_KERNEL_TAIL("avx512", NEEDS_AVX512, chacha20_xor_avx512,
@@ -223,9 +223,10 @@ static const simd_kernel chacha20_inner[] = {
  * MD5: bmi1 and x86_64 share a schedule and tie (bmi1 issues fewer
  * instructions), so bmi1 goes first; both run at or above OpenSSL's
  * md5-x86_64 on every CPU measured. avx512vl (vprold rotates) wins by ~12%
- * where vprold has 1-cycle latency (the Intel Xeon) but runs at 0.53x OpenSSL
+ * where vprold has 1-cycle latency (an Intel Xeon) but runs at 0.55x OpenSSL
  * on AMD Zen 5, and CPUID cannot tell the two apart, so it is by name only
- * (SIMDPROV_MD5=avx512vl). Measurements: docs/performance.md.
+ * (SIMDPROV_MD5=avx512vl). Measurements: docs/performance.md, "Why bmi1 is
+ * MD5's default".
  */
 static const simd_kernel md5[] = {
     SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),

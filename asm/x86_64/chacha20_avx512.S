@@ -13,9 +13,10 @@
  *                        processes only whole 2048-byte groups and leaves
  *                        the rest (len mod 2048) to the caller.
  * Word-sliced 4- and 8-block kernels in xmm/ymm were measured too and lost
- * to the row layouts at every size they would serve (docs/performance.md):
- * below 16 blocks the rounds are latency-bound, and a row layout needs a
- * quarter of the instructions and no transpose.
+ * to the row layouts at every size they would serve: below 16 blocks the
+ * rounds are latency-bound, and a row layout needs a quarter of the
+ * instructions and no transpose (docs/performance.md, "ChaCha20: a block's
+ * latency or a group's issue").
  * After the final transposition every kernel holds block b of its group
  * whole in one register (zmm b; a ymm pair in the 2-block kernel), so a
  * partial group (fewer blocks than the kernel computes at once) is XORed

@@ -7,7 +7,9 @@
  * Why: three blocks through the word-sliced ssse3_4x cost its whole
  * group, bound by issue (~150 vector instructions a double round on four
  * vector pipes, ~40 cycles) with c words on the stack; three row chains
- * issue 114 (~29 cycles), about one block's 28-step latency. Four chains
+ * are 114 instructions a double round (~29 cycles to issue), about one
+ * block's 28-step latency (docs/performance.md, "ChaCha20: a block's
+ * latency or a group's issue"). Four chains
  * need a 17th register for the rotates; parking a row in the frame around
  * them made that kernel no faster than ssse3_4x (asm/x86_64/README.md), so
  * there is none.

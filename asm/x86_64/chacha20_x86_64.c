@@ -13,9 +13,9 @@
  * at power-of-two lengths. Only the by-name `_hybrid` entries use them, when
  * a cost estimate says so; the COST_* constants serve those estimates alone:
  * the relative costs of one call of each kernel on a full group (in ns, but
- * only their ratios matter), measured as docs/performance.md describes. The
- * AVX-512 split follows the measured crossovers of its kernels
- * (simdprov-bench -k).
+ * only their ratios matter), measured on Zen 4 with simdprov-bench -k
+ * (docs/performance.md, "ChaCha20: a block's latency or a group's issue").
+ * The AVX-512 split follows the measured crossovers of its kernels.
  *
  * Two rules follow from what a call costs rather than from one CPU's
  * timings: a message shorter than every group is one kernel call straight
@@ -25,8 +25,8 @@
  * call as its whole groups (the kernel XORs a partial group from registers;
  * a second call only repeats entry, state set-up and exit). So 5 blocks at
  * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
- * one block: 58% of a 4-block call on the Zen 4 of docs/performance.md,
- * and 4x + 1x beat OpenSSL's 4x over two groups by 1.2x there), 7 blocks
+ * one block: 58% of a 4-block call on Zen 4, and 4x + 1x beat OpenSSL's
+ * 4x over two groups by 1.2x there), 7 blocks
  * 4x + 3x (the row kernels also run at about one block's latency), 15
  * blocks at the AVX2 level one 8x call.
  *
@@ -34,7 +34,8 @@
  * virtual block more, the tail block, and hand it to the call that covers
  * the last block: a kernel's tail variant computes it in a lane its last
  * group has anyway, where a call of its own would cost a whole block's
- * latency (~230 cycles on the Zen 4).
+ * latency (~220 TSC cycles on Zen 4; docs/performance.md, "Tail
+ * variants").
  */
 #include "kernels.h"
 
