@@ -150,8 +150,9 @@ static const simd_level levels[] = {
 #define NEEDS_SSSE3 (SIMD_CAP_ASM | SIMD_CAP_X86_SSSE3)
 #define NEEDS_AVX2 (NEEDS_SSSE3 | SIMD_CAP_X86_AVX2)
 /* The AVX-512 kernels also use VEX (AVX2) encodings. No instruction needs
- * BW since partial blocks left the kernels (they took byte-masked loads);
- * it stays so that the row is chosen exactly where it was. */
+ * BW (the kernels take whole blocks: no byte-masked loads); the row asks for
+ * it anyway so that it is chosen on the CPUs its measurements covered, all of
+ * which have BW. */
 #define NEEDS_AVX512                                                           \
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_AVX512F |                 \
      SIMD_CAP_X86_AVX512VL | SIMD_CAP_X86_AVX512BW)
