@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """Writes the seeds of fuzz/corpus that reproduce the rows of the deviations
 table (docs/deviations.md): one file per row, named dev-<row id>, each a call
-sequence in fuzz_provider.c's input format whose right answer that row states.
+sequence in the fuzz harness's input format whose right answer that row
+states.
 Run from anywhere; rewrites only the dev-* seeds.
 
-Input format (fuzz_provider.c): byte 0 picks the simd instance; then steps.
+Input format (fuzz_provider.c; the steps in cipher_steps.c, aead_steps.c and
+mac_steps.c): byte 0 picks the simd instance; then steps.
 A step byte >= 0xc0 is a ChaCha20-Poly1305 step (step - 0xc0) % 9:
   0 init: flags (1 key, 2 IV, 4 encrypt), 40 key bytes, 20 IV bytes
   1 AAD or data: length (2 bytes, big-endian), mode (bit 2 one-shot
