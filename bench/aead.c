@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h> /* isatty */
 
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -23,6 +22,7 @@
 #include "aead.h"
 #include "regime.h"
 #include "report.h"
+#include "run.h"
 
 typedef enum { TLS13_SEAL, TLS13_OPEN, TLS12_RECORD, ONE_SHOT, MAC } kind;
 
@@ -77,13 +77,6 @@ typedef struct {
 static const uint8_t key[32] = {11, 12, 13}, static_iv[12] = {14, 15, 16};
 static uint8_t *inbuf, *outbuf, *ring;
 static volatile uint8_t sink;
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "bench: %s failed\n", what);
-    ERR_print_errors_fp(stderr);
-    exit(1);
-}
 
 /* TLS 1.3 (RFC 8446 5.3): the static IV XOR the 64-bit sequence number,
  * big-endian, in its last 8 bytes. */
@@ -262,11 +255,6 @@ static void fetch(fetched *f, const aead_side *s)
     ERR_pop_to_mark(); /* a missing algorithm is reported below, not here */
 }
 
-static int selected(const shape *sh, const char *filter)
-{
-    return filter == NULL || strstr(sh->name, filter) != NULL;
-}
-
 /* Says once per algorithm that a selected shape cannot run, and which side
  * lacks it. */
 static int runnable(const shape *sh, const fetched f[2], int reported[2])
@@ -285,8 +273,7 @@ static int runnable(const shape *sh, const fetched f[2], int reported[2])
     return 1;
 }
 
-void bench_aead(const aead_side *a, const aead_side *b, const char *filter,
-                int rounds, double batch_ms)
+void bench_aead(const aead_side *a, const aead_side *b, const run_opts *o)
 {
     fetched f[2];
     int reported[2] = {0};
@@ -306,11 +293,9 @@ void bench_aead(const aead_side *a, const aead_side *b, const char *filter,
         shape_run ra = {&f[0], sh}, rb = {&f[1], sh};
         const timed t[2] = {{time_shape, &ra}, {time_shape, &rb}};
 
-        if (!selected(sh, filter) || !runnable(sh, f, reported))
+        if (!selected(o, sh->name) || !runnable(sh, f, reported))
             continue;
-        if (isatty(STDERR_FILENO)) /* which row is running, as bench.c */
-            fprintf(stderr, "\r%-60.60s\r", sh->name);
-        run_trial(&tr, t, 2, rounds, batch_ms);
+        run_row(&tr, t, 2, o, sh->name);
         add_row(ROW_AB, sh->group, sh->name, (double)sh->len, &tr);
     }
     fflush(stdout);

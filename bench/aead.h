@@ -11,6 +11,8 @@
 
 #include <openssl/types.h>
 
+#include "run.h"
+
 /* One side as these shapes see it: its library context, the property query
  * that picks its provider, and its label for the report. */
 typedef struct {
@@ -19,9 +21,8 @@ typedef struct {
     const char *label;
 } aead_side;
 
-/* Adds a row (report.h) for each shape whose name contains filter (NULL:
- * all) that both sides can run. */
-void bench_aead(const aead_side *a, const aead_side *b, const char *filter,
-                int rounds, double batch_ms);
+/* Adds a row (report.h) for each shape -f keeps that both sides can
+ * run. */
+void bench_aead(const aead_side *a, const aead_side *b, const run_opts *o);
 
 #endif

@@ -30,6 +30,9 @@ typedef struct {
  * per batch calibrated on the last), rotating which goes first. */
 void run_trial(trial *tr, const timed *t, int n, int rounds, double batch_ms);
 
+/* The median ns/op of t[timer] over all of a trial's rounds. */
+double median_ns(const trial *tr, int timer);
+
 /* A table row from a trial of (A, B); a glue row from one of (B's kernel
  * alone, A through EVP, B through EVP) on the same bytes. */
 typedef enum { ROW_AB, ROW_GLUE } row_kind;
