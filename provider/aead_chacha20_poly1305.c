@@ -50,8 +50,7 @@ void simd_cp_setup(cp_ctx *ctx)
 {
     const simd_provctx *prov = ctx->prov;
 
-    simd_chacha20_stream_init(&ctx->ks, prov->choice.kernel[SIMD_ALG_CHACHA20],
-                              prov->chacha20_counter_ahead);
+    simd_chacha20_stream_init(&ctx->ks, prov);
     ctx->mac.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
     ctx->stitch =
         prov->choice.kernel[SIMD_ALG_CHACHA20_POLY1305]->fn.chacha20_poly1305;

@@ -20,6 +20,10 @@ void *simd_algctx_new(const simd_provctx *prov, size_t size);
 void *simd_algctx_dup(const void *ctx, size_t size); /* NULL for NULL */
 void simd_algctx_free(void *ctx, size_t size);
 
+/* The provider's chosen kernel row for algorithm alg (SIMD_ALG_*), from a
+ * context made by simd_algctx_new. */
+#define simd_algctx_kernel(ctx, alg) ((ctx)->prov->choice.kernel[(alg)])
+
 /* An algorithm's freectx and dupctx (PREFIX_freectx, PREFIX_dupctx) for its
  * context type T, which must start with the provider context pointer. */
 #define SIMD_ALGCTX_FREE_DUP(PREFIX, T)                                        \

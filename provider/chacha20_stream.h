@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "../asm/arch.h"
+#include "prov_ctx.h"
 
 typedef struct {
     /* The chosen ChaCha20 row: its kernel, and its tail variant or NULL
@@ -36,13 +37,13 @@ typedef struct {
     unsigned int counter_ahead : 1;   /* 3.6+: advance when buffering */
 } simd_chacha20_stream;
 
-/* A new stream on the chosen row (the context is zeroed: no key yet). */
+/* A new stream on the provider's ChaCha20 choice, counting as its core's
+ * release does (the context is zeroed: no key yet). */
 static inline void simd_chacha20_stream_init(simd_chacha20_stream *s,
-                                             const simd_kernel *kernel,
-                                             int counter_ahead)
+                                             const simd_provctx *prov)
 {
-    s->kernel = kernel;
-    s->counter_ahead = counter_ahead ? 1 : 0;
+    s->kernel = prov->choice.kernel[SIMD_ALG_CHACHA20];
+    s->counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
 }
 
 /* A new key (32 bytes, little-endian words); the counter and nonce stay.

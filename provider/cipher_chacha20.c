@@ -47,13 +47,10 @@ typedef struct {
 
 static void *chacha20_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    chacha20_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    chacha20_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    simd_chacha20_stream_init(&ctx->ks, prov->choice.kernel[SIMD_ALG_CHACHA20],
-                              prov->chacha20_counter_ahead);
+    if (ctx != NULL)
+        simd_chacha20_stream_init(&ctx->ks, ctx->prov);
     return ctx;
 }
 
@@ -81,23 +78,11 @@ chacha20_init_any(void *vctx, const unsigned char *key, size_t keylen,
 {
     chacha20_ctx *ctx = vctx;
 
-    if (ctx == NULL)
+    if (ctx == NULL ||
+        !simd_cipher_init_lens_ok(ctx->prov, key, keylen, CHACHA20_KEYLEN, iv,
+                                  ivlen, CHACHA20_IVLEN, "ChaCha20"))
         return 0;
-    if (iv != NULL) {
-        if (ivlen != CHACHA20_IVLEN) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
-                           "ChaCha20 IV is %d bytes, got %zu", CHACHA20_IVLEN,
-                           ivlen);
-            return 0;
-        }
-    }
     if (key != NULL) {
-        if (keylen != CHACHA20_KEYLEN) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
-                           "ChaCha20 key is %d bytes, got %zu",
-                           CHACHA20_KEYLEN, keylen);
-            return 0;
-        }
         simd_chacha20_stream_set_key(&ctx->ks, key);
         ctx->key_set = 1;
     }

@@ -65,21 +65,11 @@ static int cp_init(cp_ctx *ctx, const unsigned char *key, size_t keylen,
     if (ctx == NULL)
         return 0;
     ctx->enc = enc ? 1 : 0;
-    if (iv != NULL && ivlen != CP_IVLEN) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
-                       "ChaCha20-Poly1305 IV is %d bytes, got %zu", CP_IVLEN,
-                       ivlen);
+    if (!simd_cipher_init_lens_ok(ctx->prov, key, keylen, CP_KEYLEN, iv, ivlen,
+                                  CP_IVLEN, "ChaCha20-Poly1305"))
         return 0;
-    }
-    if (key != NULL) {
-        if (keylen != CP_KEYLEN) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
-                           "ChaCha20-Poly1305 key is %d bytes, got %zu",
-                           CP_KEYLEN, keylen);
-            return 0;
-        }
+    if (key != NULL)
         simd_cp_set_key(ctx, key);
-    }
     if (iv != NULL) {
         simd_cp_set_iv(ctx, iv);
         ctx->finished = 0;
@@ -260,6 +250,17 @@ static const OSSL_PARAM *cp_settable_ctx_params(void *cctx, void *provctx)
     return cp_known_settable_ctx_params;
 }
 
+/* A tag of 1..16 bytes, or "invalid tag length" raised (how: "got" for
+ * SET_TAG, "asked for" for GET_TAG). */
+static int tag_size_ok(const cp_ctx *ctx, size_t n, const char *how)
+{
+    if (n != 0 && n <= CP_TAGLEN)
+        return 1;
+    SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_TAG_LENGTH,
+                   "tag is 1 to %d bytes, %s %zu", CP_TAGLEN, how, n);
+    return 0;
+}
+
 /* GET_TAG: a prefix of 1..16 bytes, on an encrypt context only. */
 static int get_tag(cp_ctx *ctx, OSSL_PARAM *p)
 {
@@ -272,12 +273,8 @@ static int get_tag(cp_ctx *ctx, OSSL_PARAM *p)
                        "no tag to get on a decrypt context");
         return 0;
     }
-    if (p->data_size == 0 || p->data_size > CP_TAGLEN) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_TAG_LENGTH,
-                       "tag is 1 to %d bytes, asked for %zu", CP_TAGLEN,
-                       p->data_size);
+    if (!tag_size_ok(ctx, p->data_size, "asked for"))
         return 0;
-    }
     /* Default copies into a NULL buffer and crashes: refuse instead. */
     if (p->data == NULL) {
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
@@ -377,14 +374,8 @@ static int is_octets(const cp_ctx *ctx, const OSSL_PARAM *p)
  * only the length. */
 static int set_tag(cp_ctx *ctx, const OSSL_PARAM *p)
 {
-    if (!is_octets(ctx, p))
+    if (!is_octets(ctx, p) || !tag_size_ok(ctx, p->data_size, "got"))
         return 0;
-    if (p->data_size == 0 || p->data_size > CP_TAGLEN) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_TAG_LENGTH,
-                       "tag is 1 to %d bytes, got %zu", CP_TAGLEN,
-                       p->data_size);
-        return 0;
-    }
     if (p->data != NULL) {
         if (ctx->enc) {
             SIMD_RAISE_MSG(ctx->prov, SIMD_R_TAG_NOT_NEEDED,

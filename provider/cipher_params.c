@@ -97,3 +97,21 @@ int simd_cipher_check_lens(const simd_provctx *prov, const OSSL_PARAM params[],
                      sizeof(OSSL_CIPHER_PARAM_IVLEN), ivlen,
                      SIMD_R_INVALID_IV_LENGTH, alg);
 }
+
+int simd_cipher_init_lens_ok(const simd_provctx *prov, const unsigned char *key,
+                             size_t keylen, size_t want_key,
+                             const unsigned char *iv, size_t ivlen,
+                             size_t want_iv, const char *alg)
+{
+    if (iv != NULL && ivlen != want_iv) {
+        SIMD_RAISE_MSG(prov, SIMD_R_INVALID_IV_LENGTH,
+                       "%s IV is %zu bytes, got %zu", alg, want_iv, ivlen);
+        return 0;
+    }
+    if (key != NULL && keylen != want_key) {
+        SIMD_RAISE_MSG(prov, SIMD_R_INVALID_KEY_LENGTH,
+                       "%s key is %zu bytes, got %zu", alg, want_key, keylen);
+        return 0;
+    }
+    return 1;
+}

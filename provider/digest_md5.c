@@ -36,12 +36,10 @@ typedef struct {
 
 static void *md5_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    md5_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    md5_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    ctx->blocks = prov->choice.kernel[SIMD_ALG_MD5]->fn.md5;
+    if (ctx != NULL)
+        ctx->blocks = simd_algctx_kernel(ctx, SIMD_ALG_MD5)->fn.md5;
     return ctx;
 }
 
@@ -175,21 +173,10 @@ static const OSSL_PARAM *md5_gettable_params(void *provctx)
 
 static int md5_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !simd_param_set_size_t(p, BLOCK))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !simd_param_set_size_t(p, MD5_SIZE))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !simd_param_store_int(p, 0))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !simd_param_store_int(p, 0))
-        return 0;
-    return 1;
+    return simd_param_set_size(params, OSSL_DIGEST_PARAM_BLOCK_SIZE, BLOCK) &&
+           simd_param_set_size(params, OSSL_DIGEST_PARAM_SIZE, MD5_SIZE) &&
+           simd_param_set_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
+           simd_param_set_int(params, OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
 const OSSL_DISPATCH simd_md5_functions[] = {

@@ -50,12 +50,10 @@ typedef struct {
 
 static void *poly1305_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    poly1305_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    poly1305_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    ctx->ps.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
+    if (ctx != NULL)
+        ctx->ps.blocks = simd_algctx_kernel(ctx, SIMD_ALG_POLY1305)->fn.poly1305;
     return ctx;
 }
 
@@ -129,16 +127,25 @@ static int poly1305_init(void *vctx, const unsigned char *key, size_t keylen,
     return 1;
 }
 
-static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
+/* Update and final: a context with a key, or 0 ("no key set" raised for
+ * a context without one). */
+static inline int has_key(const poly1305_ctx *ctx)
 {
-    poly1305_ctx *ctx = vctx;
-
     if (ctx == NULL)
         return 0;
     if (!ctx->key_set) {
         SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
         return 0;
     }
+    return 1;
+}
+
+static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    poly1305_ctx *ctx = vctx;
+
+    if (!has_key(ctx))
+        return 0;
     if (in == NULL && inl > 0) {
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
         return 0;
@@ -168,12 +175,8 @@ static int poly1305_final(void *vctx, unsigned char *out, size_t *outl,
 {
     poly1305_ctx *ctx = vctx;
 
-    if (ctx == NULL)
+    if (!has_key(ctx))
         return 0;
-    if (!ctx->key_set) {
-        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
-        return 0;
-    }
     if (ctx->finished) {
         SIMD_RAISE(ctx->prov, SIMD_R_ALREADY_FINISHED);
         return 0;
