@@ -207,12 +207,7 @@ static const OSSL_PARAM chacha20_known_gettable_ctx_params_updated_iv[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *chacha20_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return chacha20_known_ctx_params;
-}
+SIMD_CTX_PARAMS_LIST(chacha20_ctx_params, chacha20_known_ctx_params)
 
 static const OSSL_PARAM *chacha20_gettable_ctx_params(void *cctx,
                                                       void *provctx)

@@ -227,12 +227,7 @@ static const OSSL_PARAM cp_known_gettable_ctx_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *cp_gettable_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return cp_known_gettable_ctx_params;
-}
+SIMD_CTX_PARAMS_LIST(cp_gettable_ctx_params, cp_known_gettable_ctx_params)
 
 static const OSSL_PARAM cp_known_settable_ctx_params[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
@@ -243,12 +238,7 @@ static const OSSL_PARAM cp_known_settable_ctx_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *cp_settable_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return cp_known_settable_ctx_params;
-}
+SIMD_CTX_PARAMS_LIST(cp_settable_ctx_params, cp_known_settable_ctx_params)
 
 /* A tag of 1..16 bytes, or "invalid tag length" raised (how: "got" for
  * SET_TAG, "asked for" for GET_TAG). */
@@ -370,6 +360,21 @@ static int is_octets(const cp_ctx *ctx, const OSSL_PARAM *p)
     return 0;
 }
 
+/* p's data, an octet string of `size` bytes (what: its name in the error),
+ * or NULL with an error raised. */
+static const uint8_t *octets_of_size(const cp_ctx *ctx, const OSSL_PARAM *p,
+                                     size_t size, int reason, const char *what)
+{
+    if (!is_octets(ctx, p))
+        return NULL;
+    if (p->data_size != size || p->data == NULL) {
+        SIMD_RAISE_MSG(ctx->prov, reason, "%s is %zu bytes, got %zu", what,
+                       size, p->data_size);
+        return NULL;
+    }
+    return p->data;
+}
+
 /* SET_TAG: with data on decrypt (the tag to check), or NULL data to set
  * only the length. */
 static int set_tag(cp_ctx *ctx, const OSSL_PARAM *p)
@@ -392,17 +397,12 @@ static int set_tag(cp_ctx *ctx, const OSSL_PARAM *p)
  * decrypt the length includes the tag, which the MACed AAD must not. */
 static int set_tls_aad(cp_ctx *ctx, const OSSL_PARAM *p)
 {
-    const uint8_t *aad = p->data;
+    const uint8_t *aad =
+        octets_of_size(ctx, p, CP_TLS_AAD_LEN, SIMD_R_INVALID_DATA, "TLS AAD");
     size_t len;
 
-    if (!is_octets(ctx, p))
+    if (aad == NULL)
         return 0;
-    if (p->data_size != CP_TLS_AAD_LEN || aad == NULL) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_DATA,
-                       "TLS AAD is %d bytes, got %zu", CP_TLS_AAD_LEN,
-                       p->data_size);
-        return 0;
-    }
     /* Copied before the length is checked, as default does: a refused
      * record still replaces the AAD of one already pending. */
     memcpy(ctx->tls_aad, aad, CP_TLS_AAD_LEN);
@@ -427,16 +427,11 @@ static int set_tls_aad(cp_ctx *ctx, const OSSL_PARAM *p)
 /* tlsivfixed: the whole 12-byte nonce (libssl's fixed IV for TLS 1.2). */
 static int set_tls_iv_fixed(cp_ctx *ctx, const OSSL_PARAM *p)
 {
-    const uint8_t *iv = p->data;
+    const uint8_t *iv = octets_of_size(ctx, p, CP_IVLEN,
+                                       SIMD_R_INVALID_IV_LENGTH, "TLS fixed IV");
 
-    if (!is_octets(ctx, p))
+    if (iv == NULL)
         return 0;
-    if (p->data_size != CP_IVLEN || iv == NULL) {
-        SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
-                       "TLS fixed IV is %d bytes, got %zu", CP_IVLEN,
-                       p->data_size);
-        return 0;
-    }
     simd_cp_set_fixed_iv(ctx, iv);
     return 1;
 }

@@ -258,12 +258,7 @@ static const OSSL_PARAM known_settable_ctx_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *poly1305_settable_ctx_params(void *vctx,
-                                                      void *provctx)
-{
-    (void)vctx, (void)provctx;
-    return known_settable_ctx_params;
-}
+SIMD_CTX_PARAMS_LIST(poly1305_settable_ctx_params, known_settable_ctx_params)
 
 const OSSL_DISPATCH simd_poly1305_functions[] = {
     {OSSL_FUNC_MAC_NEWCTX, SIMD_FN(poly1305_newctx)},
