@@ -66,7 +66,10 @@ static int set_key(poly1305_ctx *ctx, const unsigned char *key, size_t keylen)
                        "POLY1305 key is %d bytes, got %zu", KEYLEN, keylen);
         return 0;
     }
-    simd_poly1305_stream_wipe(&ctx->ps); /* the old key's */
+    /* The old key's table, where no final has wiped it (after a final,
+     * nothing is left: one test on the common path). */
+    if (simd_poly1305_table_secret_words(&ctx->ps.st) > 0)
+        simd_poly1305_stream_wipe(&ctx->ps);
     simd_poly1305_stream_init(&ctx->ps, ctx->ps.blocks, key);
     ctx->key_set = 1;
     ctx->updated = 0;

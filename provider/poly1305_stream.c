@@ -3,25 +3,15 @@
 
 #include <string.h>
 
-#include "secmem.h"
-
 #define BLOCK SIMD_POLY1305_BLOCK
-
-/* The table words the state's kernel filled with powers of r: none for an
- * empty or public table. table_of depends on the kernel and the message
- * lengths, not on secrets. */
-static size_t table_secret_words(const simd_poly1305 *st)
-{
-    if (st->table_of == 0 || (st->table_of & SIMD_POLY1305_TABLE_PUBLIC))
-        return 0;
-    return SIMD_POLY1305_TABLE_USED(st->table_of);
-}
 
 void simd_poly1305_stream_init(simd_poly1305_stream *p, simd_poly1305_fn blocks,
                                const uint8_t key[SIMD_POLY1305_KEY])
 {
-    size_t used = table_secret_words(&p->st);
+    size_t used = simd_poly1305_table_secret_words(&p->st);
 
+    /* The table init empties is not wiped here: its words count toward
+     * the next simd_poly1305_stream_wipe (see poly1305_stream.h). */
     if (used > p->table_dirty)
         p->table_dirty = (unsigned int)used;
     p->blocks = blocks;
@@ -76,22 +66,3 @@ void simd_poly1305_stream_final(simd_poly1305_stream *p,
     simd_poly1305_emit(&p->st, tag);
 }
 
-void simd_poly1305_stream_wipe(simd_poly1305_stream *p)
-{
-    size_t used = table_secret_words(&p->st);
-
-    if (used < p->table_dirty)
-        used = p->table_dirty;
-    /* In whole 64-byte rows of constant size, which the compiler inlines as
-     * vector stores: a libc memset of a variable few hundred bytes cost
-     * ~10% of a 1 KiB MAC. The table is a whole number of rows. */
-    for (size_t i = 0; i < used; i += 8)
-        memset(&p->st.table[i], 0, 64);
-    if (used > 0)
-        __asm__ __volatile__("" : : "r"(p->st.table) : "memory");
-    p->table_dirty = 0;
-    simd_cleanse(&p->st, offsetof(simd_poly1305, table));
-    simd_cleanse(p->buf, sizeof(p->buf));
-    p->buf_len = 0;
-}
-_Static_assert(SIMD_POLY1305_TABLE_WORDS % 8 == 0, "whole 64-byte rows");
