@@ -35,7 +35,6 @@
 #include <string.h>
 
 #include "../asm/le.h"
-#include "algorithms.h"
 #include "errors.h"
 #include "secmem.h"
 

@@ -29,12 +29,11 @@
 #include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
-#include "dispatch.h"
 #include "chacha20_stream.h"
 #include "cipher_params.h"
+#include "dispatch.h"
 #include "errors.h"
 #include "params.h"
-#include "secmem.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
