@@ -33,12 +33,14 @@ static inline void advance(simd_chacha20_stream *s, uint32_t n)
 /* The input whose kernel output is the bare keystream. */
 static const unsigned char zero_block[BLOCK];
 
-/* out = in ^ ks for a partial block, eight bytes at a time and then at most
- * one 4-, 2- and 1-byte step: short updates (Go's 10x25, 100x40, QUIC's 5
- * bytes, OpenSSH's 4-byte length) spend much of their time here. Safe in
- * place and for an output before its input (each load precedes the store
- * over it). ks is the context's own buffer, which no caller's buffer
- * overlaps (restrict: no run-time overlap checks around the word loop). */
+/* out = in ^ ks for n bytes (a partial block, or the blocks an AEAD made
+ * ahead), eight bytes at a time and then at most one 4-, 2- and 1-byte
+ * step: short updates (Go's 10x25, 100x40, QUIC's 5 bytes, OpenSSH's
+ * 4-byte length) spend much of their time here. Safe in place and for an
+ * output before its input (each load precedes the store over it). ks is
+ * keystream in a context (the stream's buffer, the AEAD's blocks made
+ * ahead), which no caller's buffer overlaps (restrict: no run-time overlap
+ * checks around the word loop). */
 static inline void xor_keystream(unsigned char *out, const unsigned char *in,
                                  const unsigned char *restrict ks, size_t n)
 {

@@ -428,7 +428,8 @@ static int set_tls_aad(cp_ctx *ctx, const OSSL_PARAM *p)
 static int set_tls_iv_fixed(cp_ctx *ctx, const OSSL_PARAM *p)
 {
     const uint8_t *iv = octets_of_size(ctx, p, CP_IVLEN,
-                                       SIMD_R_INVALID_IV_LENGTH, "TLS fixed IV");
+                                       SIMD_R_INVALID_IV_LENGTH,
+                                       "TLS fixed IV");
 
     if (iv == NULL)
         return 0;

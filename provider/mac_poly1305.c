@@ -53,7 +53,8 @@ static void *poly1305_newctx(void *provctx)
     poly1305_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
     if (ctx != NULL)
-        ctx->ps.blocks = simd_algctx_kernel(ctx, SIMD_ALG_POLY1305)->fn.poly1305;
+        ctx->ps.blocks =
+            simd_algctx_kernel(ctx, SIMD_ALG_POLY1305)->fn.poly1305;
     return ctx;
 }
 
