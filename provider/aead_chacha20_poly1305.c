@@ -58,7 +58,8 @@ void simd_cp_setup(cp_ctx *ctx)
     ctx->tls_payload = NO_TLS_PAYLOAD;
 }
 
-void simd_cp_restart(cp_ctx *ctx)
+/* The state every init, key or IV, resets: the message starts afresh. */
+static void restart(cp_ctx *ctx)
 {
     ctx->aad_len = ctx->text_len = 0;
     ctx->aad = 0;
@@ -72,7 +73,7 @@ void simd_cp_restart(cp_ctx *ctx)
 
 void simd_cp_set_key(cp_ctx *ctx, const unsigned char key[CP_KEYLEN])
 {
-    simd_cp_restart(ctx);
+    restart(ctx);
     simd_chacha20_stream_set_key(&ctx->ks, key);
     /* The old key's keystream and one-time MAC key must not outlive it. */
     simd_cleanse(ctx->start_ks, sizeof(ctx->start_ks));
@@ -84,7 +85,7 @@ void simd_cp_set_iv(cp_ctx *ctx, const unsigned char iv[CP_IVLEN])
 {
     uint32_t words[4];
 
-    simd_cp_restart(ctx);
+    restart(ctx);
     words[0] = 0;
     for (int i = 0; i < 3; i++)
         ctx->nonce[i] = words[1 + i] = le32_load(iv + 4 * i);

@@ -59,9 +59,6 @@ typedef struct {
 /* A new context's streams, on the provider's chosen kernels. */
 void simd_cp_setup(simd_cp_ctx *ctx);
 
-/* The state every init, key or IV, resets: the message starts afresh. */
-void simd_cp_restart(simd_cp_ctx *ctx);
-
 /* A new key (the nonce stays): the message restarts, and the old key's
  * keystream, one-time key and waiting AAD are wiped. */
 void simd_cp_set_key(simd_cp_ctx *ctx, const unsigned char key[CP_KEYLEN]);
