@@ -58,15 +58,21 @@ void simd_cp_setup(cp_ctx *ctx)
     ctx->tls_payload = NO_TLS_PAYLOAD;
 }
 
+/* No AAD or text counted, none waiting, no keystream made ahead. */
+static void empty_message(cp_ctx *ctx)
+{
+    ctx->aad_len = ctx->text_len = 0;
+    ctx->stash_len = 0;
+    ctx->ks_ahead = 0;
+}
+
 /* The state every init, key or IV, resets: the message starts afresh. */
 static void restart(cp_ctx *ctx)
 {
-    ctx->aad_len = ctx->text_len = 0;
+    empty_message(ctx);
     ctx->aad = 0;
     ctx->mac_inited = 0;
     ctx->no_block0 = 0;
-    ctx->stash_len = 0;
-    ctx->ks_ahead = 0;
     ctx->tls_payload = NO_TLS_PAYLOAD;
     ctx->ended = 0;
 }
@@ -104,11 +110,9 @@ void simd_cp_set_iv(cp_ctx *ctx, const unsigned char iv[CP_IVLEN])
  */
 static void message_start(cp_ctx *ctx)
 {
-    ctx->aad_len = ctx->text_len = 0;
+    empty_message(ctx);
     ctx->mac_inited = 1;
     ctx->no_block0 = 1;
-    ctx->stash_len = 0;
-    ctx->ks_ahead = 0;
 }
 
 /*
