@@ -57,8 +57,9 @@ SIMD_ALGCTX_FREE_DUP(chacha20, chacha20_ctx)
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-/* A new counter and nonce; leftover keystream is dropped. As for the key
- * below, every load comes before the first store. */
+/* A new counter and nonce; leftover keystream is dropped. Every load comes
+ * before the first store (iv may point anywhere, even into ctx), as in
+ * simd_chacha20_stream_set_key. */
 static inline void load_iv(chacha20_ctx *ctx, const unsigned char *iv)
 {
     uint32_t c[4];
