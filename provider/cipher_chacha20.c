@@ -31,9 +31,9 @@
 #include "algorithms.h"
 #include "chacha20_stream.h"
 #include "cipher_params.h"
+#include "dispatch.h"
 #include "errors.h"
 #include "params.h"
-#include "secmem.h"
 
 #define CHACHA20_KEYLEN 32
 #define CHACHA20_IVLEN 16
@@ -43,42 +43,30 @@ typedef struct {
     simd_chacha20_stream ks;
     unsigned int key_set : 1;
 } chacha20_ctx;
-_Static_assert(offsetof(chacha20_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static void *chacha20_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    chacha20_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    chacha20_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    ctx->ks.kernel = prov->choice.kernel[SIMD_ALG_CHACHA20];
-    ctx->ks.counter_ahead = prov->chacha20_counter_ahead ? 1 : 0;
+    if (ctx != NULL)
+        simd_chacha20_stream_init(&ctx->ks, ctx->prov);
     return ctx;
 }
 
-static void chacha20_freectx(void *vctx)
-{
-    simd_algctx_free(vctx, sizeof(chacha20_ctx));
-}
-
-static void *chacha20_dupctx(void *vctx)
-{
-    return simd_algctx_dup(vctx, sizeof(chacha20_ctx));
-}
+SIMD_ALGCTX_FREE_DUP(chacha20, chacha20_ctx)
 
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
 
-/* A new counter and nonce; leftover keystream is dropped. As for the key
- * below, every load comes before the first store. */
+/* A new counter and nonce; leftover keystream is dropped. Every load comes
+ * before the first store (iv may point anywhere, even into ctx), as in
+ * simd_chacha20_stream_set_key. */
 static inline void load_iv(chacha20_ctx *ctx, const unsigned char *iv)
 {
     uint32_t c[4];
 
     for (int i = 0; i < 4; i++)
         c[i] = le32_load(iv + 4 * i);
-    memcpy(ctx->ks.counter, c, sizeof(c));
-    ctx->ks.partial_len = 0;
+    simd_chacha20_stream_set_iv(&ctx->ks, c);
 }
 
 /* Same order of checks and effects as OpenSSL: IV first, then key. Out of
@@ -90,34 +78,12 @@ chacha20_init_any(void *vctx, const unsigned char *key, size_t keylen,
 {
     chacha20_ctx *ctx = vctx;
 
-    if (ctx == NULL)
+    if (ctx == NULL ||
+        !simd_cipher_init_lens_ok(ctx->prov, key, keylen, CHACHA20_KEYLEN, iv,
+                                  ivlen, CHACHA20_IVLEN, "ChaCha20"))
         return 0;
-    if (iv != NULL) {
-        if (ivlen != CHACHA20_IVLEN) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_IV_LENGTH,
-                           "ChaCha20 IV is %d bytes, got %zu", CHACHA20_IVLEN,
-                           ivlen);
-            return 0;
-        }
-    }
     if (key != NULL) {
-        uint32_t k[8];
-
-        if (keylen != CHACHA20_KEYLEN) {
-            SIMD_RAISE_MSG(ctx->prov, SIMD_R_INVALID_KEY_LENGTH,
-                           "ChaCha20 key is %d bytes, got %zu",
-                           CHACHA20_KEYLEN, keylen);
-            return 0;
-        }
-        /* Loaded into a local first: key may be any byte pointer, even
-         * into ctx, and stores to ctx between its loads would make the
-         * compiler check for that overlap at run time. */
-        for (int i = 0; i < 8; i++)
-            k[i] = le32_load(key + 4 * i);
-        memcpy(ctx->ks.key, k, sizeof(k));
-        /* The old key's keystream must not outlive it. */
-        simd_cleanse(ctx->ks.buf, sizeof(ctx->ks.buf));
-        ctx->ks.partial_len = 0;
+        simd_chacha20_stream_set_key(&ctx->ks, key);
         ctx->key_set = 1;
     }
     if (iv != NULL)
@@ -241,12 +207,7 @@ static const OSSL_PARAM chacha20_known_gettable_ctx_params_updated_iv[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *chacha20_ctx_params(void *cctx, void *provctx)
-{
-    (void)cctx;
-    (void)provctx;
-    return chacha20_known_ctx_params;
-}
+SIMD_CTX_PARAMS_LIST(chacha20_ctx_params, chacha20_known_ctx_params)
 
 static const OSSL_PARAM *chacha20_gettable_ctx_params(void *cctx,
                                                       void *provctx)
@@ -269,6 +230,7 @@ static const OSSL_PARAM *chacha20_gettable_ctx_params(void *cctx,
 static int chacha20_get_updated_iv(const chacha20_ctx *ctx, OSSL_PARAM *p)
 {
     unsigned char iv[CHACHA20_IVLEN];
+    uint32_t words[4];
 
     if (p->data_type != OSSL_PARAM_OCTET_STRING) {
         p->return_size = 0;
@@ -279,8 +241,9 @@ static int chacha20_get_updated_iv(const chacha20_ctx *ctx, OSSL_PARAM *p)
         return 1;
     if (p->data_size < CHACHA20_IVLEN)
         return 0;
+    simd_chacha20_stream_get_iv(&ctx->ks, words);
     for (int i = 0; i < 4; i++)
-        le32_store(iv + 4 * i, ctx->ks.counter[i]);
+        le32_store(iv + 4 * i, words[i]);
     memcpy(p->data, iv, sizeof(iv));
     return 1;
 }
@@ -349,10 +312,6 @@ static int chacha20_get_ctx_params(void *vctx, OSSL_PARAM params[])
     return chacha20_get_ctx_params_any(vctx, params);
 }
 
-/* Only the fixed lengths are accepted; anything else is an error. */
-#define check_len(ctx, params, NAME, want, reason)                             \
-    simd_cipher_check_len((ctx)->prov, params, NAME, want, reason, "ChaCha20")
-
 static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     chacha20_ctx *ctx = vctx;
@@ -364,29 +323,26 @@ static int chacha20_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     /* keylen and ivlen: the first two names it answers when getting. */
     if (chacha20_params_repeat(ctx, params, chacha20_get_names, 2))
         return 0;
-    return check_len(ctx, params, OSSL_CIPHER_PARAM_KEYLEN, CHACHA20_KEYLEN,
-                     SIMD_R_INVALID_KEY_LENGTH) &&
-           check_len(ctx, params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IVLEN,
-                     SIMD_R_INVALID_IV_LENGTH);
+    /* Only the fixed lengths are accepted; anything else is an error. */
+    return simd_cipher_check_lens(ctx->prov, params, CHACHA20_KEYLEN,
+                                  CHACHA20_IVLEN, "ChaCha20");
 }
 
-typedef void (*fn_ptr)(void);
-
 const OSSL_DISPATCH simd_chacha20_functions[] = {
-    {OSSL_FUNC_CIPHER_NEWCTX, (fn_ptr)chacha20_newctx},
-    {OSSL_FUNC_CIPHER_FREECTX, (fn_ptr)chacha20_freectx},
-    {OSSL_FUNC_CIPHER_DUPCTX, (fn_ptr)chacha20_dupctx},
-    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, (fn_ptr)chacha20_init},
-    {OSSL_FUNC_CIPHER_DECRYPT_INIT, (fn_ptr)chacha20_init},
-    {OSSL_FUNC_CIPHER_UPDATE, (fn_ptr)chacha20_update},
-    {OSSL_FUNC_CIPHER_FINAL, (fn_ptr)chacha20_final},
-    {OSSL_FUNC_CIPHER_CIPHER, (fn_ptr)chacha20_cipher},
-    {OSSL_FUNC_CIPHER_GET_PARAMS, (fn_ptr)chacha20_get_params},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, (fn_ptr)chacha20_gettable_params},
-    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, (fn_ptr)chacha20_get_ctx_params},
+    {OSSL_FUNC_CIPHER_NEWCTX, SIMD_FN(chacha20_newctx)},
+    {OSSL_FUNC_CIPHER_FREECTX, SIMD_FN(chacha20_freectx)},
+    {OSSL_FUNC_CIPHER_DUPCTX, SIMD_FN(chacha20_dupctx)},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, SIMD_FN(chacha20_init)},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, SIMD_FN(chacha20_init)},
+    {OSSL_FUNC_CIPHER_UPDATE, SIMD_FN(chacha20_update)},
+    {OSSL_FUNC_CIPHER_FINAL, SIMD_FN(chacha20_final)},
+    {OSSL_FUNC_CIPHER_CIPHER, SIMD_FN(chacha20_cipher)},
+    {OSSL_FUNC_CIPHER_GET_PARAMS, SIMD_FN(chacha20_get_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, SIMD_FN(chacha20_gettable_params)},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, SIMD_FN(chacha20_get_ctx_params)},
     {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS,
-     (fn_ptr)chacha20_gettable_ctx_params},
-    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, (fn_ptr)chacha20_set_ctx_params},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, (fn_ptr)chacha20_ctx_params},
+     SIMD_FN(chacha20_gettable_ctx_params)},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, SIMD_FN(chacha20_set_ctx_params)},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, SIMD_FN(chacha20_ctx_params)},
     {0, NULL},
 };

@@ -63,9 +63,12 @@ int simd_cipher_params_repeat(const simd_provctx *prov,
     return 0;
 }
 
-int simd_cipher_check_len_n(const simd_provctx *prov, const OSSL_PARAM params[],
-                            const char *name, size_t n, size_t want,
-                            int reason, const char *alg)
+/* A "keylen" or "ivlen" element (name, n bytes with its NUL) must hold
+ * `want`: 1 when absent or equal; otherwise `reason` (or failed-to-get) is
+ * raised, naming the algorithm, and 0 returned. */
+static int check_len(const simd_provctx *prov, const OSSL_PARAM params[],
+                     const char *name, size_t n, size_t want, int reason,
+                     const char *alg)
 {
     const OSSL_PARAM *p = simd_param_find((OSSL_PARAM *)params, name, n);
     size_t len;
@@ -79,6 +82,35 @@ int simd_cipher_check_len_n(const simd_provctx *prov, const OSSL_PARAM params[],
     if (len != want) {
         SIMD_RAISE_MSG(prov, reason, "%s %s must be %zu, got %zu", alg, name,
                        want, len);
+        return 0;
+    }
+    return 1;
+}
+
+int simd_cipher_check_lens(const simd_provctx *prov, const OSSL_PARAM params[],
+                           size_t keylen, size_t ivlen, const char *alg)
+{
+    return check_len(prov, params, "" OSSL_CIPHER_PARAM_KEYLEN,
+                     sizeof(OSSL_CIPHER_PARAM_KEYLEN), keylen,
+                     SIMD_R_INVALID_KEY_LENGTH, alg) &&
+           check_len(prov, params, "" OSSL_CIPHER_PARAM_IVLEN,
+                     sizeof(OSSL_CIPHER_PARAM_IVLEN), ivlen,
+                     SIMD_R_INVALID_IV_LENGTH, alg);
+}
+
+int simd_cipher_init_lens_ok(const simd_provctx *prov, const unsigned char *key,
+                             size_t keylen, size_t want_key,
+                             const unsigned char *iv, size_t ivlen,
+                             size_t want_iv, const char *alg)
+{
+    if (iv != NULL && ivlen != want_iv) {
+        SIMD_RAISE_MSG(prov, SIMD_R_INVALID_IV_LENGTH,
+                       "%s IV is %zu bytes, got %zu", alg, want_iv, ivlen);
+        return 0;
+    }
+    if (key != NULL && keylen != want_key) {
+        SIMD_RAISE_MSG(prov, SIMD_R_INVALID_KEY_LENGTH,
+                       "%s key is %zu bytes, got %zu", alg, want_key, keylen);
         return 0;
     }
     return 1;

@@ -46,14 +46,19 @@ int simd_cipher_params_repeat(const simd_provctx *prov,
                               const OSSL_PARAM params[],
                               const char *const names[], size_t n);
 
-/* A "keylen" or "ivlen" element (NAME, a string literal) must hold `want`:
- * 1 when absent or equal; otherwise `reason` (or failed-to-get) is raised,
- * naming the algorithm, and 0 returned. */
-int simd_cipher_check_len_n(const simd_provctx *prov, const OSSL_PARAM params[],
-                            const char *name, size_t n, size_t want,
-                            int reason, const char *alg);
-#define simd_cipher_check_len(prov, params, NAME, want, reason, alg)           \
-    simd_cipher_check_len_n((prov), (params), "" NAME, sizeof(NAME), (want),   \
-                            (reason), (alg))
+/* An init's key and IV lengths, each checked where given (IV first, as
+ * default): 1 when right; else "invalid IV length" / "invalid key length"
+ * raised, naming alg, and 0. */
+int simd_cipher_init_lens_ok(const simd_provctx *prov, const unsigned char *key,
+                             size_t keylen, size_t want_key,
+                             const unsigned char *iv, size_t ivlen,
+                             size_t want_iv, const char *alg);
+
+/* "keylen" and "ivlen", where params has them, must hold the algorithm's
+ * fixed lengths (alg names it in the error): 1 when absent or equal;
+ * otherwise "invalid key length" / "invalid IV length" (or failed-to-get)
+ * is raised and 0 returned, keylen checked first. */
+int simd_cipher_check_lens(const simd_provctx *prov, const OSSL_PARAM params[],
+                           size_t keylen, size_t ivlen, const char *alg);
 
 #endif

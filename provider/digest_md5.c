@@ -17,6 +17,7 @@
 #include "../asm/le.h"
 #include "algctx.h"
 #include "algorithms.h"
+#include "dispatch.h"
 #include "errors.h"
 #include "params.h"
 #include "secmem.h"
@@ -32,28 +33,17 @@ typedef struct {
     unsigned int used; /* bytes waiting in buf */
     uint8_t buf[BLOCK];
 } md5_ctx;
-_Static_assert(offsetof(md5_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static void *md5_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    md5_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    md5_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    ctx->blocks = prov->choice.kernel[SIMD_ALG_MD5]->fn.md5;
+    if (ctx != NULL)
+        ctx->blocks = simd_algctx_kernel(ctx, SIMD_ALG_MD5)->fn.md5;
     return ctx;
 }
 
-static void md5_freectx(void *vctx)
-{
-    simd_algctx_free(vctx, sizeof(md5_ctx));
-}
-
-static void *md5_dupctx(void *vctx)
-{
-    return simd_algctx_dup(vctx, sizeof(md5_ctx));
-}
+SIMD_ALGCTX_FREE_DUP(md5, md5_ctx)
 
 /*
  * 3.5's digest copy (EVP_MD_CTX_copy_ex into a context that already holds
@@ -183,34 +173,21 @@ static const OSSL_PARAM *md5_gettable_params(void *provctx)
 
 static int md5_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !simd_param_set_size_t(p, BLOCK))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !simd_param_set_size_t(p, MD5_SIZE))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !simd_param_store_int(p, 0))
-        return 0;
-    p = simd_param_locate_key(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !simd_param_store_int(p, 0))
-        return 0;
-    return 1;
+    return simd_param_set_size(params, OSSL_DIGEST_PARAM_BLOCK_SIZE, BLOCK) &&
+           simd_param_set_size(params, OSSL_DIGEST_PARAM_SIZE, MD5_SIZE) &&
+           simd_param_set_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
+           simd_param_set_int(params, OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
-typedef void (*fn_ptr)(void);
-
 const OSSL_DISPATCH simd_md5_functions[] = {
-    {OSSL_FUNC_DIGEST_NEWCTX, (fn_ptr)md5_newctx},
-    {OSSL_FUNC_DIGEST_FREECTX, (fn_ptr)md5_freectx},
-    {OSSL_FUNC_DIGEST_DUPCTX, (fn_ptr)md5_dupctx},
-    {OSSL_FUNC_DIGEST_COPYCTX, (fn_ptr)md5_copyctx},
-    {OSSL_FUNC_DIGEST_INIT, (fn_ptr)md5_init},
-    {OSSL_FUNC_DIGEST_UPDATE, (fn_ptr)md5_update},
-    {OSSL_FUNC_DIGEST_FINAL, (fn_ptr)md5_final},
-    {OSSL_FUNC_DIGEST_GET_PARAMS, (fn_ptr)md5_get_params},
-    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, (fn_ptr)md5_gettable_params},
+    {OSSL_FUNC_DIGEST_NEWCTX, SIMD_FN(md5_newctx)},
+    {OSSL_FUNC_DIGEST_FREECTX, SIMD_FN(md5_freectx)},
+    {OSSL_FUNC_DIGEST_DUPCTX, SIMD_FN(md5_dupctx)},
+    {OSSL_FUNC_DIGEST_COPYCTX, SIMD_FN(md5_copyctx)},
+    {OSSL_FUNC_DIGEST_INIT, SIMD_FN(md5_init)},
+    {OSSL_FUNC_DIGEST_UPDATE, SIMD_FN(md5_update)},
+    {OSSL_FUNC_DIGEST_FINAL, SIMD_FN(md5_final)},
+    {OSSL_FUNC_DIGEST_GET_PARAMS, SIMD_FN(md5_get_params)},
+    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, SIMD_FN(md5_gettable_params)},
     {0, NULL},
 };

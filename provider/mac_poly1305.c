@@ -31,6 +31,7 @@
 
 #include "algctx.h"
 #include "algorithms.h"
+#include "dispatch.h"
 #include "errors.h"
 #include "params.h"
 #include "poly1305_stream.h"
@@ -46,67 +47,18 @@ typedef struct {
     unsigned int finished : 1; /* final ran; the state is wiped */
     unsigned int after_final;  /* bytes accepted since final (under 16) */
 } poly1305_ctx;
-_Static_assert(offsetof(poly1305_ctx, prov) == 0, "algctx.h: prov comes first");
 
 static void *poly1305_newctx(void *provctx)
 {
-    const simd_provctx *prov = provctx;
-    poly1305_ctx *ctx = simd_algctx_new(prov, sizeof(*ctx));
+    poly1305_ctx *ctx = simd_algctx_new(provctx, sizeof(*ctx));
 
-    if (ctx == NULL)
-        return NULL;
-    ctx->ps.blocks = prov->choice.kernel[SIMD_ALG_POLY1305]->fn.poly1305;
+    if (ctx != NULL)
+        ctx->ps.blocks =
+            simd_algctx_kernel(ctx, SIMD_ALG_POLY1305)->fn.poly1305;
     return ctx;
 }
 
-static void poly1305_freectx(void *vctx)
-{
-    simd_algctx_free(vctx, sizeof(poly1305_ctx));
-}
-
-static void *poly1305_dupctx(void *vctx)
-{
-    return simd_algctx_dup(vctx, sizeof(poly1305_ctx));
-}
-
-/*
- * Zeroes secrets in a way the compiler cannot drop as a dead store (the
- * barrier says the bytes may be read): inline, since at 64-byte messages a
- * call per wipe shows in the cost of a whole MAC.
- */
-static inline void wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
-/* The kernel's table, only when it holds powers of r (asm/kernels.h):
- * table_of depends on the kernel and the message lengths, not on secrets,
- * and short messages do not pay for wiping a kilobyte they never used. */
-static void wipe_table(simd_poly1305 *st)
-{
-    size_t used;
-
-    if (st->table_of == 0 || (st->table_of & SIMD_POLY1305_TABLE_PUBLIC))
-        return;
-    /* In whole 64-byte rows of constant size, which the compiler inlines as
-     * vector stores: a libc memset of a variable few hundred bytes cost
-     * ~10% of a 1 KiB MAC. The table is a whole number of rows. */
-    used = SIMD_POLY1305_TABLE_USED(st->table_of);
-    for (size_t i = 0; i < used; i += 8)
-        memset(&st->table[i], 0, 64);
-    __asm__ __volatile__("" : : "r"(st->table) : "memory");
-}
-_Static_assert(SIMD_POLY1305_TABLE_WORDS % 8 == 0, "whole 64-byte rows");
-
-/* Everything the key and the message left: h, r, s, the table, the tail. */
-static void wipe_state(poly1305_ctx *ctx)
-{
-    wipe_table(&ctx->ps.st);
-    wipe(&ctx->ps.st, offsetof(simd_poly1305, table));
-    wipe(ctx->ps.buf, sizeof(ctx->ps.buf));
-    ctx->ps.buf_len = 0;
-}
+SIMD_ALGCTX_FREE_DUP(poly1305, poly1305_ctx)
 
 static int set_key(poly1305_ctx *ctx, const unsigned char *key, size_t keylen)
 {
@@ -115,7 +67,10 @@ static int set_key(poly1305_ctx *ctx, const unsigned char *key, size_t keylen)
                        "POLY1305 key is %d bytes, got %zu", KEYLEN, keylen);
         return 0;
     }
-    wipe_table(&ctx->ps.st); /* init overwrites h, r and s */
+    /* The old key's table, where no final has wiped it (after a final,
+     * nothing is left: one test on the common path). */
+    if (simd_poly1305_table_secret_words(&ctx->ps.st) > 0)
+        simd_poly1305_stream_wipe(&ctx->ps);
     simd_poly1305_stream_init(&ctx->ps, ctx->ps.blocks, key);
     ctx->key_set = 1;
     ctx->updated = 0;
@@ -176,16 +131,25 @@ static int poly1305_init(void *vctx, const unsigned char *key, size_t keylen,
     return 1;
 }
 
-static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
+/* Update and final: a context with a key, or 0 ("no key set" raised for
+ * a context without one). */
+static inline int has_key(const poly1305_ctx *ctx)
 {
-    poly1305_ctx *ctx = vctx;
-
     if (ctx == NULL)
         return 0;
     if (!ctx->key_set) {
         SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
         return 0;
     }
+    return 1;
+}
+
+static int poly1305_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    poly1305_ctx *ctx = vctx;
+
+    if (!has_key(ctx))
+        return 0;
     if (in == NULL && inl > 0) {
         SIMD_RAISE(ctx->prov, SIMD_R_NULL_ARGUMENT);
         return 0;
@@ -215,12 +179,8 @@ static int poly1305_final(void *vctx, unsigned char *out, size_t *outl,
 {
     poly1305_ctx *ctx = vctx;
 
-    if (ctx == NULL)
+    if (!has_key(ctx))
         return 0;
-    if (!ctx->key_set) {
-        SIMD_RAISE(ctx->prov, SIMD_R_NO_KEY_SET);
-        return 0;
-    }
     if (ctx->finished) {
         SIMD_RAISE(ctx->prov, SIMD_R_ALREADY_FINISHED);
         return 0;
@@ -236,7 +196,7 @@ static int poly1305_final(void *vctx, unsigned char *out, size_t *outl,
         return 0;
     }
     simd_poly1305_stream_final(&ctx->ps, out);
-    wipe_state(ctx);
+    simd_poly1305_stream_wipe(&ctx->ps);
     ctx->updated = 1;
     ctx->finished = 1;
     ctx->after_final = 0;
@@ -302,25 +262,18 @@ static const OSSL_PARAM known_settable_ctx_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *poly1305_settable_ctx_params(void *vctx,
-                                                      void *provctx)
-{
-    (void)vctx, (void)provctx;
-    return known_settable_ctx_params;
-}
-
-typedef void (*fn_ptr)(void);
+SIMD_CTX_PARAMS_LIST(poly1305_settable_ctx_params, known_settable_ctx_params)
 
 const OSSL_DISPATCH simd_poly1305_functions[] = {
-    {OSSL_FUNC_MAC_NEWCTX, (fn_ptr)poly1305_newctx},
-    {OSSL_FUNC_MAC_DUPCTX, (fn_ptr)poly1305_dupctx},
-    {OSSL_FUNC_MAC_FREECTX, (fn_ptr)poly1305_freectx},
-    {OSSL_FUNC_MAC_INIT, (fn_ptr)poly1305_init},
-    {OSSL_FUNC_MAC_UPDATE, (fn_ptr)poly1305_update},
-    {OSSL_FUNC_MAC_FINAL, (fn_ptr)poly1305_final},
-    {OSSL_FUNC_MAC_GETTABLE_PARAMS, (fn_ptr)poly1305_gettable_params},
-    {OSSL_FUNC_MAC_GET_PARAMS, (fn_ptr)poly1305_get_params},
-    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, (fn_ptr)poly1305_settable_ctx_params},
-    {OSSL_FUNC_MAC_SET_CTX_PARAMS, (fn_ptr)poly1305_set_ctx_params},
+    {OSSL_FUNC_MAC_NEWCTX, SIMD_FN(poly1305_newctx)},
+    {OSSL_FUNC_MAC_DUPCTX, SIMD_FN(poly1305_dupctx)},
+    {OSSL_FUNC_MAC_FREECTX, SIMD_FN(poly1305_freectx)},
+    {OSSL_FUNC_MAC_INIT, SIMD_FN(poly1305_init)},
+    {OSSL_FUNC_MAC_UPDATE, SIMD_FN(poly1305_update)},
+    {OSSL_FUNC_MAC_FINAL, SIMD_FN(poly1305_final)},
+    {OSSL_FUNC_MAC_GETTABLE_PARAMS, SIMD_FN(poly1305_gettable_params)},
+    {OSSL_FUNC_MAC_GET_PARAMS, SIMD_FN(poly1305_get_params)},
+    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, SIMD_FN(poly1305_settable_ctx_params)},
+    {OSSL_FUNC_MAC_SET_CTX_PARAMS, SIMD_FN(poly1305_set_ctx_params)},
     {0, NULL},
 };

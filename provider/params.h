@@ -69,23 +69,19 @@ static inline int simd_param_set_size_t(OSSL_PARAM *p, size_t v)
 
 /* Sets the element named NAME (a string literal), if the array has one, as
  * OSSL_PARAM_set_size_t / OSSL_PARAM_set_int do: 1 when absent or set. */
-static inline int simd_param_set_size_n(OSSL_PARAM params[], const char *name,
-                                        size_t n, size_t v)
-{
-    OSSL_PARAM *p = simd_param_find(params, name, n);
-
-    return p == NULL || simd_param_set_size_t(p, v);
-}
+#define SIMD_PARAM_SET_NAMED(FN, T, SET)                                       \
+    static inline int FN(OSSL_PARAM params[], const char *name, size_t n,     \
+                         T v)                                                  \
+    {                                                                          \
+        OSSL_PARAM *p = simd_param_find(params, name, n);                      \
+                                                                               \
+        return p == NULL || SET(p, v);                                         \
+    }
+SIMD_PARAM_SET_NAMED(simd_param_set_size_n, size_t, simd_param_set_size_t)
+SIMD_PARAM_SET_NAMED(simd_param_set_int_n, int, simd_param_store_int)
+#undef SIMD_PARAM_SET_NAMED
 #define simd_param_set_size(params, NAME, v)                                   \
     simd_param_set_size_n((params), "" NAME, sizeof(NAME), (v))
-
-static inline int simd_param_set_int_n(OSSL_PARAM params[], const char *name,
-                                       size_t n, int v)
-{
-    OSSL_PARAM *p = simd_param_find(params, name, n);
-
-    return p == NULL || simd_param_store_int(p, v);
-}
 #define simd_param_set_int(params, NAME, v)                                    \
     simd_param_set_int_n((params), "" NAME, sizeof(NAME), (v))
 

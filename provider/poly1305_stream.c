@@ -8,6 +8,12 @@
 void simd_poly1305_stream_init(simd_poly1305_stream *p, simd_poly1305_fn blocks,
                                const uint8_t key[SIMD_POLY1305_KEY])
 {
+    size_t used = simd_poly1305_table_secret_words(&p->st);
+
+    /* The table init empties is not wiped here: its words count toward
+     * the next simd_poly1305_stream_wipe (see poly1305_stream.h). */
+    if (used > p->table_dirty)
+        p->table_dirty = (unsigned int)used;
     p->blocks = blocks;
     simd_poly1305_init(&p->st, key);
     p->buf_len = 0;
@@ -59,3 +65,4 @@ void simd_poly1305_stream_final(simd_poly1305_stream *p,
     }
     simd_poly1305_emit(&p->st, tag);
 }
+
