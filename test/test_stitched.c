@@ -119,11 +119,7 @@ static int one_case(const simd_kernel *k, size_t len, size_t in_off,
 
 static void for_each_stitched(void (*check)(const simd_kernel *))
 {
-    const simd_kernel *ks[TU_MAX_KERNELS];
-    size_t n = tu_kernels(SIMD_ALG_CHACHA20_POLY1305, ks);
-
-    for (size_t i = 0; i < n; i++)
-        check(ks[i]);
+    tu_for_each_kernel(SIMD_ALG_CHACHA20_POLY1305, check);
 }
 
 static void all_lengths(const simd_kernel *k)

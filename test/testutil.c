@@ -206,6 +206,22 @@ size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS])
     return n;
 }
 
+void tu_for_each_kernel(simd_alg alg, void (*check)(const simd_kernel *k))
+{
+    const simd_kernel *ks[TU_MAX_KERNELS];
+    size_t n = tu_kernels(alg, ks);
+
+    CU_ASSERT(n > 0);
+    for (size_t i = 0; i < n; i++) {
+        unsigned int failures = CU_get_number_of_failures();
+
+        check(ks[i]);
+        if (CU_get_number_of_failures() != failures) /* say which */
+            fprintf(stderr, "\n  %s %s failed", simd_alg_name(alg),
+                    ks[i]->name);
+    }
+}
+
 size_t tu_runnable(simd_alg alg, const char **names, size_t max)
 {
     const simd_table *t = &simd_arch_this.tables[alg];
