@@ -3,7 +3,7 @@
 # The cross matrix: build simdprov for each non-x86 architecture (gcc and
 # clang-19 where both can target it), then under every qemu CPU model of the
 # table below run the full meson test suite with the probe expectations set
-# (test/test_expect.c fails on a wrong probe or kernel choice), and check the
+# (test/kernels/test_expect.c fails on a wrong probe or kernel choice), and check the
 # target's own `openssl` binary end to end against its default provider.
 # One model per architecture also runs on the newest Debian libcrypto (sid's
 # OpenSSL 3.6) without a rebuild: a "@sid" suffix on its model below.
@@ -292,7 +292,7 @@ e2e() { # arch cc model runtime caps level speed(0/1)
 }
 
 # TLS between the target's own s_server and s_client under qemu-user
-# (test/test_tls.sh: TLS 1.3 and 1.2 ChaCha20-Poly1305, both ends on
+# (test/clients/test_tls.sh: TLS 1.3 and 1.2 ChaCha20-Poly1305, both ends on
 # simdprov.cnf, then each end alone on the target's default provider, 1 MB
 # each way with checksums). Once per architecture, on its first model: the
 # records' path does not depend on the CPU model. The uprobe proof cannot
@@ -307,7 +307,7 @@ tls() { # arch cc model
     t=$(date +%s)
     if env -u OPENSSL_CONF -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
         -u SIMDPROV_POLY1305 -u SIMDPROV_CHACHA20_POLY1305 SIMDPROV_TLS_MB=1 OPENSSL_MODULES="$dir" \
-        sh "$ROOT/test/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
+        sh "$ROOT/test/clients/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
         >"$log" 2>&1; then
         ok "$arch-$cc $model: s_server/s_client TLS 1.3 and 1.2 ChaCha20-Poly1305 ($(elapsed "$t"))"
     else
