@@ -62,26 +62,25 @@ sys.exit(1 if bad else 0)
 PY
 
 if ! "$python" -c 'import _hashlib' 2>/dev/null; then
-    echo "SKIP $python has no _hashlib (Python built without OpenSSL)"
-    exit 77
+    skip_all "$python has no _hashlib (Python built without OpenSSL)"
 fi
-uprobes_start "count of simd's MD5 calls" "$module" md5_final || [ $? -eq 1 ] || exit 1
+uprobes_start "count of simd's MD5 calls" "$module" md5_final || [ $? -eq 1 ] ||
+    bail "no uprobes"
 
-status=0
 for run in simd default; do
     cnf=$work/simd.cnf
     [ $run = default ] && cnf=/dev/null
     OPENSSL_CONF=$cnf counted "$work/$run.stat" "$python" "$work/md5.py" \
         >"$work/$run.out" 2>&1 ||
-        { echo "FAIL python on $run:"; status=1; }
-    sed "s/^/$run: /" "$work/$run.out"
+        failed "python on $run"
+    sed "s/^/# $run: /" "$work/$run.out"
 done
 grep -qx 'simd available 1' "$work/simd.out" ||
-    { echo "FAIL simd is not active in Python's libcrypto (did the module load?)"; status=1; }
+    failed "simd is active in Python's libcrypto (did the module load?)"
 grep -qx 'simd available 0' "$work/default.out" ||
-    { echo "FAIL the default run has simd"; status=1; }
+    failed "the default run has no simd"
 digests=$(sed -n 's/^digests //p' "$work/simd.out")
 uprobe_proof md5_final "$work/simd.stat" "$work/default.stat" "$digests" digests ||
-    { echo "FAIL simd did not serve hashlib's MD5"; status=1; }
-[ $status -eq 0 ] && echo "ok   hashlib MD5 on simd, right digests"
-exit $status
+    failed "simd served hashlib's MD5"
+[ $fail -eq 0 ] && passed "hashlib MD5 on simd, right digests"
+summary

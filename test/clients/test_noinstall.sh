@@ -67,15 +67,13 @@ py_simd() {
 }
 probes=0 py=1
 if why=$(cryptography_missing "$python"); then
-    py=0; echo "SKIP the python3-cryptography checks: $why"
+    py=0; skipped "the python3-cryptography checks" "$why"
 elif uprobes_start "proof that simd did the work (the run itself is checked)" "$module" $UPROBE_AEAD_FUNCS; then
     probes=1
-elif [ $? -eq 2 ]; then
-    fail=$((fail + 1))
 fi
 if [ $py = 1 ]; then
     check "python3-cryptography imports and runs ChaCha20Poly1305 on simd" py_simd
-    [ $probes = 1 ] && sed -n 's/^calls/     calls/p' "$work/out"
+    [ $probes = 1 ] && sed -n 's/^calls/# calls/p' "$work/out"
 fi
 uprobes_cleanup
 

@@ -26,45 +26,45 @@ run() { # config, output
 }
 
 if why=$(cryptography_missing "$python"); then
-    echo "SKIP $why"; exit 77
+    skip_all "$why"
 fi
 simd_aead=0
 if OPENSSL_CONF=$work/simd.cnf "$openssl" list -cipher-algorithms 2>/dev/null |
         grep -qi '^ *ChaCha20-Poly1305 @ simd$'; then
     simd_aead=1
     uprobes_start "proof that simd did the work" "$module" $UPROBE_AEAD_FUNCS ||
-        [ $? -eq 1 ] || exit 1
+        [ $? -eq 1 ] || bail "no uprobes"
 elif [ -e "${SIMDPROV_SOURCE_ROOT:-/nonexistent}/provider/cipher_chacha20_poly1305.c" ]; then
-    echo "FAIL simd does not serve ChaCha20-Poly1305 (the tree has its source)"; exit 1
+    bail "simd does not serve ChaCha20-Poly1305 (the tree has its source)"
 else
-    echo "SKIP simd does not serve ChaCha20-Poly1305 (not in this tree): both runs are on default"
+    skipped "simd serves ChaCha20-Poly1305" "not in this tree: both runs are on default"
 fi
 
-status=0
 run "$work/simd.cnf" "$work/simd.out"; rs=$?
 run /dev/null "$work/default.out"; rd=$?
-cat "$work/simd.out"
+diag <"$work/simd.out"
 if [ $rs -eq 77 ]; then
-    exit 77
+    skipped "python3-cryptography ChaCha20Poly1305" \
+        "$python's cryptography does not run on this libcrypto"
+    summary
+    exit
 fi
 if [ $rs -ne 0 ] || [ $rd -ne 0 ]; then
-    echo "FAIL python exit $rs on simd, $rd on default"; cat "$work/default.out"
-    status=1
+    failed "python exit $rs on simd, $rd on default"; diag <"$work/default.out"
 fi
 if ! grep -v '^provider ' "$work/simd.out" >"$work/a" ||
    ! grep -v '^provider ' "$work/default.out" >"$work/b" ||
    ! cmp -s "$work/a" "$work/b"; then
-    echo "FAIL simd's output differs from default's:"; diff "$work/a" "$work/b"
-    status=1
+    failed "simd's output is default's"; diff "$work/a" "$work/b" | diag
 fi
 grep -qx 'provider default' "$work/default.out" ||
-    { echo "FAIL default run not on default"; status=1; }
+    failed "default run on default"
 if [ $simd_aead = 1 ]; then
     grep -qx 'provider simd' "$work/simd.out" ||
-        { echo "FAIL simd's config does not give simd's ChaCha20-Poly1305"; status=1; }
+        failed "simd's config gives simd's ChaCha20-Poly1305"
     ops=$(sed -n 's/^ops //p' "$work/simd.out")
     uprobe_proof ChaCha20-Poly1305 "$work/simd.out.stat" "$work/default.out.stat" \
-        "$ops" "seals and opens" || { echo "FAIL simd did not do the work"; status=1; }
+        "$ops" "seals and opens" || failed "simd did the work"
 fi
-[ $status -eq 0 ] && echo "ok   python3-cryptography ChaCha20Poly1305 on simd == default"
-exit $status
+[ $fail -eq 0 ] && passed "python3-cryptography ChaCha20Poly1305 on simd == default"
+summary

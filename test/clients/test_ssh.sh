@@ -33,24 +33,22 @@ skip=0 check_ms=1
 sshd=$(command -v sshd 2>/dev/null || echo /usr/sbin/sshd)
 for t in "$sshd" ssh scp ssh-keygen nm; do
     if ! command -v "$t" >/dev/null 2>&1; then
-        echo "SKIP $t not installed (Debian: openssh-server, openssh-client, binutils)"; exit 77
+        skip_all "$t not installed (Debian: openssh-server, openssh-client, binutils)"
     fi
 done
-case $sshd in /*) ;; *) echo "SKIP sshd is not at an absolute path: $sshd"; exit 77 ;; esac
+case $sshd in /*) ;; *) skip_all "sshd is not at an absolute path: $sshd" ;; esac
 # As root sshd drops the pre-authentication child to this user in a chroot.
 if [ "$(id -u)" -eq 0 ] && ! id sshd >/dev/null 2>&1; then
-    echo "SKIP no 'sshd' user for sshd's privilege separation (Debian's openssh-server makes it)"
-    exit 77
+    skip_all "no 'sshd' user for sshd's privilege separation (Debian's openssh-server makes it)"
 fi
 # An OpenSSH built without libcrypto's ChaCha20 (HAVE_EVP_CHACHA20 unset)
 # runs its own: nothing for simd to serve.
 for t in "$sshd" "$(command -v ssh)"; do
     if ! nm -D "$t" 2>/dev/null | grep -q ' U EVP_chacha20\b'; then
-        echo "SKIP $t does not import EVP_chacha20: its chacha20-poly1305 is OpenSSH's own ChaCha20, not libcrypto's"
-        exit 77
+        skip_all "$t does not import EVP_chacha20: its chacha20-poly1305 is OpenSSH's own ChaCha20, not libcrypto's"
     fi
 done
-echo "ok   $sshd and ssh import EVP_chacha20 (cipher-chachapoly-libcrypto.c): $("$sshd" -V 2>&1)"
+passed "$sshd and ssh import EVP_chacha20 (cipher-chachapoly-libcrypto.c): $("$sshd" -V 2>&1)"
 
 work_dir
 spid="" rec_pid="" started=""
@@ -61,10 +59,10 @@ spid="" rec_pid="" started=""
 # SIGTRAP. So the transfers run on a private copy of the module (same bytes,
 # its own inode), named by the config with the module line changed.
 cp "$module" "$work/simd.so" && cmp -s "$module" "$work/simd.so" ||
-    { echo "FAIL copying $module"; exit 1; }
+    bail "copying $module"
 sed "s|^module = .*|module = $work/simd.so|" "$cnf" >"$work/simd.cnf"
 if ! grep -qxF "module = $work/simd.so" "$work/simd.cnf"; then
-    echo "FAIL $cnf has no module line"; exit 1
+    bail "$cnf has no module line"
 fi
 cnf=$work/simd.cnf module=$work/simd.so
 
@@ -76,14 +74,12 @@ funcs="chacha20_cipher chacha20_update"
 probes=0
 missing=$(uprobe_missing "$module" $funcs)
 if [ -n "$missing" ]; then
-    echo "FAIL $module has no symbol $missing to probe"; exit 1
+    bail "$module has no symbol $missing to probe"
 fi
 if uprobes_start "proof that simd served the packets" "$module" $funcs; then
     probes=1
 elif [ $? -eq 2 ]; then
-    exit 1
-else
-    skip=$((skip + 1))
+    bail "no uprobes"
 fi
 
 # Recording: system-wide (perf record -a) with the forks, then each sample
@@ -130,7 +126,7 @@ per_process() { # recording, root pid
 
 ssh-keygen -q -t ed25519 -N '' -C simdprov-host -f "$work/host_key" &&
 ssh-keygen -q -t ed25519 -N '' -C simdprov-user -f "$work/user_key" ||
-    { echo "FAIL ssh-keygen"; exit 1; }
+    bail "ssh-keygen"
 cp "$work/user_key.pub" "$work/authorized_keys"
 user=$(id -un)
 # sshd's privilege-separation chroot (Debian's service makes it at start).
@@ -298,11 +294,13 @@ login() {
 }
 if ! login; then
     if [ "$(id -u)" -ne 0 ] && grep -q 'account is locked' "$work/sshd.err"; then
-        echo "SKIP sshd (not root, no PAM) refuses $user: account is locked; run as root or as an unlocked user"
-        exit 77
+        skipped "logging in to sshd as $user" "sshd (not root, no PAM) refuses $user: account is locked; run as root or as an unlocked user"
+        summary
+        exit
     fi
-    echo "FAIL logging in to sshd as $user:"
-    sed 's/^/     sshd: /' "$work/sshd.err"; sed 's/^/     ssh: /' "$work/login.err"
+    failed "logging in to sshd as $user"
+    sed 's/^/# sshd: /' "$work/sshd.err"; sed 's/^/# ssh: /' "$work/login.err"
+    summary
     exit 1
 fi
 

@@ -11,7 +11,7 @@
 #   uprobes_setup MODULE FUNC...   0 = probes set; else UPROBE_SKIP says why
 #   uprobes_start PROOF MODULE FUNC...
 #                                  uprobes_setup, saying what came of it:
-#                                  0 = set, 1 = "SKIP PROOF: why", 2 = FAIL
+#                                  0 = set, 1 = skipped (TAP), 2 = failed
 #                                  (no probe set, or SIMDPROV_REQUIRE_UPROBES=1
 #                                  and skipped)
 #   uprobe_missing MODULE FUNC...  the FUNCs MODULE has no code symbol for
@@ -84,14 +84,14 @@ uprobes_setup() {
 uprobes_start() {
     up_proof=$1 up_module=$2; shift 2
     if uprobes_setup "$up_module" "$@"; then
-        echo "uprobes on $* in $up_module"
+        diag "uprobes on $* in $up_module"
         return 0
     elif [ $? -eq 2 ]; then
-        echo "FAIL setting uprobes on $up_module"
+        failed "setting uprobes on $up_module"
     elif [ "${SIMDPROV_REQUIRE_UPROBES:-0}" = 1 ]; then
-        echo "FAIL $up_proof (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
+        failed "$up_proof (SIMDPROV_REQUIRE_UPROBES=1): $UPROBE_SKIP"
     else
-        echo "SKIP $up_proof: $UPROBE_SKIP"
+        skipped "$up_proof" "$UPROBE_SKIP"
         return 1
     fi
     return 2
@@ -135,7 +135,7 @@ calls_none() { [ "$1" = skip ] || [ "$1" -eq 0 ]; }
 
 uprobe_proof() { # what, simd run's stat file, default run's, want, unit
     up_ns=$(uprobe_count "$2") up_nd=$(uprobe_count "$3")
-    echo "calls into simd's $1: $up_ns on simd, $up_nd on default, for ${4:-?} $5"
+    diag "calls into simd's $1: $up_ns on simd, $up_nd on default, for ${4:-?} $5"
     calls_at_least "$up_ns" "${4:-1}" && calls_none "$up_nd"
 }
 

@@ -8,21 +8,23 @@
 # Usage: test_deviations.sh SOURCE_ROOT
 set -eu
 root=$1
+. "$root/test/support/testlib.sh"
 table=$root/docs/deviations.md
 ids=$(sed -n 's/^| `\([a-z0-9-]*\)` |.*/\1/p' "$table")
-[ -n "$ids" ] || { echo "no rows in $table"; exit 1; }
-bad=0
+[ -n "$ids" ] || bail "no rows in $table"
 for id in $ids; do
+    why=""
     if ! grep -l "dev_applies(\"$id\")\|\"$id\"" "$root"/test/*/*.c "$root"/fuzz/*.c |
         grep -qv '/deviations\.c$'; then
-        echo "row $id: no test reads it"
-        bad=1
+        why="no test reads it"
     fi
     if [ ! -s "$root/fuzz/corpus/dev-$id" ]; then
-        echo "row $id: no seed fuzz/corpus/dev-$id"
-        bad=1
+        why="${why:+$why; }no seed fuzz/corpus/dev-$id"
+    fi
+    if [ -z "$why" ]; then
+        passed "row $id: read by a test and seeded"
+    else
+        failed "row $id" "$why"
     fi
 done
-n=$(printf '%s\n' $ids | wc -l)
-[ "$bad" = 0 ] && echo "deviations: $n rows, each read by a test and seeded"
-exit "$bad"
+summary

@@ -19,12 +19,8 @@
 set -u
 module=$1 cpu=$2 cc=$3 sanitize=${4:-none}
 builddir=$(dirname "$module")
-pass=0 fail=0
-check() {
-    name=$1; shift
-    if "$@"; then pass=$((pass + 1)); echo "ok   $name"
-    else fail=$((fail + 1)); echo "FAIL $name"; fi
-}
+. "$(dirname "$0")/../support/testlib.sh"
+work_dir
 
 exports() {
     # ppc64le (ELFv2) symbols carry a "[<localentry>: 8]" note in the
@@ -83,19 +79,19 @@ has_note() { readelf -n "$1" 2>/dev/null | grep -q "$note"; }
 objects_note() {
     n=0
     for o in "$builddir"/simd.so.p/*.o; do
-        has_note "$o" || { echo "     no '$note' note: $o"; return 1; }
+        has_note "$o" || { echo "no '$note' note: $o"; return 1; }
         n=$((n + 1))
     done
     # An archive: readelf prints one note block per member. A missing or
     # empty archive must fail, not compare 0 members with 0 notes.
     members=$(ar t "$builddir/libsimdkernels.a" | wc -l)
     [ "$members" -gt 0 ] || {
-        echo "     no members in $builddir/libsimdkernels.a"
+        echo "no members in $builddir/libsimdkernels.a"
         return 1
     }
     notes=$(readelf -n "$builddir/libsimdkernels.a" | grep -c "$note")
     [ "$members" -eq "$notes" ] || {
-        echo "     libsimdkernels.a: $notes of $members members have the note"
+        echo "libsimdkernels.a: $notes of $members members have the note"
         return 1
     }
     [ "$n" -gt 0 ]
@@ -119,8 +115,7 @@ if [ -n "$note" ]; then
         check "'$note' note on the module, stated by the link" has_note "$module"
         check "no DT_INIT/DT_FINI reaching crti.o code" no_init_fini
     else
-        echo "skip module '$note' note: $crti has none (C library not built with it)"
+        skipped "'$note' note on the module" "$crti has none (C library not built with it)"
     fi
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

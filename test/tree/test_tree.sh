@@ -9,33 +9,43 @@
 set -eu
 root=$1
 cd "$root"
+. test/support/testlib.sh
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     list() { git ls-files; }
 else # an exported tree: every file
     list() { find . -type f ! -path './build*' | sed 's|^\./||'; }
 fi
-bad=0
-
 sources=$(list | grep -E '\.(c|h|S|inc|sh|py|in|ini|cnf|map)$|(^|/)meson\.build$|^meson_options\.txt$|^\.ci/run$|debian/rules$' |
     grep -v '^test/support/data/')
-n=0
+n=0 nospdx=""
 for f in $sources; do
     n=$((n + 1))
-    head -n 3 "$f" | grep -q 'SPDX-License-Identifier: Apache-2.0' || {
-        echo "no SPDX line in the first 3 lines: $f"; bad=1; }
+    head -n 3 "$f" | grep -q 'SPDX-License-Identifier: Apache-2.0' ||
+        nospdx="$nospdx $f"
 done
-[ -s LICENSE ] || { echo "LICENSE missing"; bad=1; }
+if [ -z "$nospdx" ]; then
+    passed "$n source files with an SPDX line in their first 3 lines"
+else
+    failed "every source file has an SPDX line in its first 3 lines" \
+        "without:$nospdx"
+fi
+if [ -s LICENSE ]; then passed "LICENSE"; else failed "LICENSE"; fi
 
 lines=$(wc -l <README.md)
-[ "$lines" -le 200 ] || { echo "README.md has $lines lines (at most 200)"; bad=1; }
+if [ "$lines" -le 200 ]; then
+    passed "README.md has $lines lines (at most 200)"
+else
+    failed "README.md has $lines lines (at most 200)"
+fi
 
 # Words about the process, in any text file of the project's own.
 texts=$(list | grep -vE '^(test/support/data|fuzz/corpus)/|^LICENSE$|\.(json|svg)$')
 hits=$(grep -nIiE '\b(stop|issue)s? #?[0-9]+\b|\b(this|that|an earlier|the earlier|previous|next|a later|helper) sessions?\b|\bhelper (session|worktree|branch)' $texts |
     grep -viE 'openssl(/openssl)?#|openssl issue' || true)
-if [ -n "$hits" ]; then
-    printf '%s\n' "$hits" | sed 's/^/process words: /'
-    bad=1
+if [ -z "$hits" ]; then
+    passed "no words about how the tree was developed"
+else
+    failed "no words about how the tree was developed"
+    printf '%s\n' "$hits" | diag
 fi
-[ "$bad" = 0 ] && echo "tree: $n source files with SPDX lines, README $lines lines, no process words"
-exit "$bad"
+summary
