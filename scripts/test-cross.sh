@@ -33,7 +33,7 @@ START=$(date +%s)
 # A model ending in "@sid" runs on the runtime sysroot <debian-arch>-sid
 # (sid's libc and libcrypto 3.6, cross/README.md) instead of the one the build
 # used: the same programs, the newest release's default provider as oracle,
-# and its own openssl binary for the cli suite and the end-to-end checks.
+# and its own openssl binary for the cli test (suite clients) and the end-to-end checks.
 # loongarch64's own sysroot is sid already.
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64 | portable
@@ -133,7 +133,7 @@ sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 # `meson test --wrapper` generated here, BUILD/runtime-<suite>/wrap.sh: it
 # swaps the sysroot of the cross file's exe_wrapper (qemu -L) for the runtime
 # one, in the command of each compiled test and in the MESON_EXE_WRAPPER that
-# script tests (cli) run target programs with, and gives the cli suite the
+# script tests (cli) run target programs with, and gives the cli test the
 # runtime sysroot's own openssl instead of the build sysroot's.
 runtime_wrapper() { # arch cc suite: writes the wrapper, prints its path
     local arch=$1 dir=$BUILD_ROOT/$1-$2 suite=$3 sr rt=$BUILD_ROOT/$1-$2/runtime-$3

@@ -20,23 +20,20 @@
 static uint8_t *msg;
 static int mismatches;
 
+static int digest_update(void *ctx, const uint8_t *p, size_t n)
+{
+    return EVP_DigestUpdate(ctx, p, n);
+}
+
 static int digest_split(EVP_MD_CTX *ctx, const EVP_MD *md, const uint8_t *m,
                         size_t len, const size_t *cuts, size_t ncuts,
                         uint8_t out[16])
 {
-    size_t done = 0;
     unsigned int outl = 0;
 
-    if (!EVP_DigestInit_ex2(ctx, md, NULL))
-        return 0;
-    for (size_t i = 0; i <= ncuts; i++) {
-        size_t end = i < ncuts ? cuts[i] : len;
-
-        if (!EVP_DigestUpdate(ctx, m + done, end - done))
-            return 0;
-        done = end;
-    }
-    return EVP_DigestFinal_ex(ctx, out, &outl) && outl == 16;
+    return EVP_DigestInit_ex2(ctx, md, NULL) &&
+           tu_update_pieces(digest_update, ctx, m, len, cuts, ncuts) &&
+           EVP_DigestFinal_ex(ctx, out, &outl) && outl == 16;
 }
 
 static void kat(const EVP_MD *md)
@@ -82,12 +79,7 @@ static void random_messages(const EVP_MD *simd, const EVP_MD *deflt)
         tu_rand_bytes(msg + off, len);
         for (size_t i = 0; i < ncuts; i++)
             cuts[i] = tu_rand_below(len + 1);
-        for (size_t i = 1; i < ncuts; i++) /* sort: cuts must not go back */
-            for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
-                size_t t = cuts[j];
-                cuts[j] = cuts[j - 1];
-                cuts[j - 1] = t;
-            }
+        tu_sort_cuts(cuts, ncuts); /* cuts must not go back */
         if (!digest_split(a, simd, msg + off, len, cuts, ncuts, da) ||
             !digest_split(b, deflt, msg + off, len, NULL, 0, db) ||
             memcmp(da, db, 16) != 0) {

@@ -100,14 +100,13 @@ static size_t random_cuts(size_t len, size_t *cuts, size_t max)
     for (size_t i = 0; i < n; i++)
         cuts[i] = tu_rand_below(4) ? tu_rand_below(len + 1)
                                    : (tu_rand_below(len / 16 + 1) * 16);
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
-            size_t t = cuts[j];
-
-            cuts[j] = cuts[j - 1];
-            cuts[j - 1] = t;
-        }
+    tu_sort_cuts(cuts, n);
     return n;
+}
+
+static int mac_update(void *ctx, const uint8_t *p, size_t n)
+{
+    return EVP_MAC_update(ctx, p, n);
 }
 
 /* init, updates split at cuts, final into out (which may overlap m). */
@@ -115,18 +114,11 @@ static int mac_split(EVP_MAC_CTX *ctx, const uint8_t *key, const uint8_t *m,
                      size_t len, const size_t *cuts, size_t ncuts,
                      uint8_t *out)
 {
-    size_t done = 0, outl = 0;
+    size_t outl = 0;
 
-    if (!EVP_MAC_init(ctx, key, 32, NULL))
-        return 0;
-    for (size_t i = 0; i <= ncuts; i++) {
-        size_t end = i < ncuts ? cuts[i] : len;
-
-        if (!EVP_MAC_update(ctx, m + done, end - done))
-            return 0;
-        done = end;
-    }
-    return EVP_MAC_final(ctx, out, &outl, 16) && outl == 16;
+    return EVP_MAC_init(ctx, key, 32, NULL) &&
+           tu_update_pieces(mac_update, ctx, m, len, cuts, ncuts) &&
+           EVP_MAC_final(ctx, out, &outl, 16) && outl == 16;
 }
 
 static void report(const char *what, size_t a, size_t b)

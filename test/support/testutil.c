@@ -314,3 +314,28 @@ void tu_fetch_cipher_pair(const tu_ctx *t, const char *name, EVP_CIPHER *c[2])
     CU_ASSERT_FATAL(c[0] != NULL && c[1] != NULL);
 }
 
+void tu_sort_cuts(size_t *cuts, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
+            size_t t = cuts[j];
+
+            cuts[j] = cuts[j - 1];
+            cuts[j - 1] = t;
+        }
+}
+
+int tu_update_pieces(tu_update_fn *update, void *ctx, const uint8_t *m,
+                     size_t len, const size_t *cuts, size_t ncuts)
+{
+    size_t done = 0;
+
+    for (size_t i = 0; i <= ncuts; i++) {
+        size_t end = i < ncuts ? cuts[i] : len;
+
+        if (!update(ctx, m + done, end - done))
+            return 0;
+        done = end;
+    }
+    return 1;
+}

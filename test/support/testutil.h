@@ -102,6 +102,15 @@ size_t tu_for_each_aead_kernels(int every_pair,
                                            void *arg),
                                 void *arg);
 
+/* Sorts n cut points in place, ascending (repeats kept). */
+void tu_sort_cuts(size_t *cuts, size_t n);
+/* m[0..len) through update in the pieces that ncuts ascending cut points
+ * make (a repeated cut is a 0-byte update); 1 if every call returned 1,
+ * else 0 at the first that did not. */
+typedef int tu_update_fn(void *ctx, const uint8_t *p, size_t n);
+int tu_update_pieces(tu_update_fn *update, void *ctx, const uint8_t *m,
+                     size_t len, const size_t *cuts, size_t ncuts);
+
 /* Hex decode into out (returns length); hex dump for messages. */
 size_t tu_unhex(const char *hex, uint8_t *out, size_t max);
 
