@@ -10,7 +10,7 @@
 #endif
 
 #include "../asm/arch.h"
-#include "../test/testcaps.h"
+#include "testcaps.h"
 #include "kernels.h"
 #include "regime.h"
 #include "run.h"

@@ -21,8 +21,8 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "../test/aead_model.h"
-#include "../test/deviations.h"
+#include "aead_model.h"
+#include "deviations.h"
 #include "harness.h"
 
 /* simd must give the model's answer (aead_model.h), whatever default does. */

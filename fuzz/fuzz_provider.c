@@ -26,7 +26,7 @@
 
 #include <openssl/err.h>
 
-#include "../test/testcaps.h"
+#include "testcaps.h"
 #include "harness.h"
 
 /* SIMDPROV_FUZZ_AEAD=1: every step is a ChaCha20-Poly1305 one (a long run

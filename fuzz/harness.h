@@ -20,7 +20,7 @@
 
 #include <openssl/core.h>
 
-#include "../test/dispatch.h"
+#include "dispatch.h"
 
 /* Instances (instances.c). One simd instance per runnable kernel, each in
  * a library context of its own, against default's. */

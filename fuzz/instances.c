@@ -12,8 +12,8 @@
 #include <openssl/provider.h>
 
 #include "../asm/arch.h"
-#include "../test/dispatch.h"
-#include "../test/testcaps.h"
+#include "dispatch.h"
+#include "testcaps.h"
 #include "harness.h"
 
 provider_fns simd_fns[MAX_INSTANCES], default_fns;

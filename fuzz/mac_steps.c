@@ -15,7 +15,7 @@
 #include <openssl/err.h>
 #include <openssl/params.h>
 
-#include "../test/deviations.h"
+#include "deviations.h"
 #include "harness.h"
 
 /*

@@ -10,7 +10,7 @@
 #   bench         build + the openssl command: scripts/run.sh
 #   package       build + Debian's packaging tools and lintian:
 #                 scripts/package-deb.sh
-#   package-test  package + debootstrap: test/test_package.sh
+#   package-test  package + debootstrap: test/tree/test_package.sh
 #   test          bench + package-test + the suites' tools: everything
 #                 scripts/test.sh runs, but for the cross compilers, qemu and
 #                 the sysroots, which scripts/cross-setup.sh installs itself

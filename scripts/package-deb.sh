@@ -77,7 +77,7 @@ cp "$module" "$obj/packaged-simd.so"
 # test_module.sh tells x86_64 and aarch64 apart, the GNU names of both.
 cpu=$(dpkg-architecture -qDEB_HOST_GNU_CPU)
 echo "module checks on the packaged simd.so ($cpu)"
-sh test/test_module.sh "$obj/packaged-simd.so" "$cpu" "${CC:-cc}"
+sh test/tree/test_module.sh "$obj/packaged-simd.so" "$cpu" "${CC:-cc}"
 
 echo "lintian"
 lintian --fail-on error,warning --info "$out"/*.changes

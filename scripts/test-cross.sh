@@ -3,7 +3,7 @@
 # The cross matrix: build simdprov for each non-x86 architecture (gcc and
 # clang-19 where both can target it), then under every qemu CPU model of the
 # table below run the full meson test suite with the probe expectations set
-# (test/test_expect.c fails on a wrong probe or kernel choice), and check the
+# (test/kernels/test_expect.c fails on a wrong probe or kernel choice), and check the
 # target's own `openssl` binary end to end against its default provider.
 # One model per architecture also runs on the newest Debian libcrypto (sid's
 # OpenSSL 3.6) without a rebuild: a "@sid" suffix on its model below.
@@ -33,7 +33,7 @@ START=$(date +%s)
 # A model ending in "@sid" runs on the runtime sysroot <debian-arch>-sid
 # (sid's libc and libcrypto 3.6, cross/README.md) instead of the one the build
 # used: the same programs, the newest release's default provider as oracle,
-# and its own openssl binary for the cli suite and the end-to-end checks.
+# and its own openssl binary for the cli test (suite clients) and the end-to-end checks.
 # loongarch64's own sysroot is sid already.
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64 | portable
@@ -133,7 +133,7 @@ sorted_words() { tr ' ' '\n' <<<"$1" | sed '/^$/d' | sort | tr '\n' ' '; }
 # `meson test --wrapper` generated here, BUILD/runtime-<suite>/wrap.sh: it
 # swaps the sysroot of the cross file's exe_wrapper (qemu -L) for the runtime
 # one, in the command of each compiled test and in the MESON_EXE_WRAPPER that
-# script tests (cli) run target programs with, and gives the cli suite the
+# script tests (cli) run target programs with, and gives the cli test the
 # runtime sysroot's own openssl instead of the build sysroot's.
 runtime_wrapper() { # arch cc suite: writes the wrapper, prints its path
     local arch=$1 dir=$BUILD_ROOT/$1-$2 suite=$3 sr rt=$BUILD_ROOT/$1-$2/runtime-$3
@@ -292,7 +292,7 @@ e2e() { # arch cc model runtime caps level speed(0/1)
 }
 
 # TLS between the target's own s_server and s_client under qemu-user
-# (test/test_tls.sh: TLS 1.3 and 1.2 ChaCha20-Poly1305, both ends on
+# (test/clients/test_tls.sh: TLS 1.3 and 1.2 ChaCha20-Poly1305, both ends on
 # simdprov.cnf, then each end alone on the target's default provider, 1 MB
 # each way with checksums). Once per architecture, on its first model: the
 # records' path does not depend on the CPU model. The uprobe proof cannot
@@ -307,7 +307,7 @@ tls() { # arch cc model
     t=$(date +%s)
     if env -u OPENSSL_CONF -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
         -u SIMDPROV_POLY1305 -u SIMDPROV_CHACHA20_POLY1305 SIMDPROV_TLS_MB=1 OPENSSL_MODULES="$dir" \
-        sh "$ROOT/test/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
+        sh "$ROOT/test/clients/test_tls.sh" "$wrapper" "$ROOT/simdprov.cnf" "$dir/simd.so" \
         >"$log" 2>&1; then
         ok "$arch-$cc $model: s_server/s_client TLS 1.3 and 1.2 ChaCha20-Poly1305 ($(elapsed "$t"))"
     else

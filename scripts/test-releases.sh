@@ -9,9 +9,10 @@
 #   bookworm-security  3.0.22        trixie             3.5.9
 #   trixie-security    3.5.10        sid                3.6.5
 #   experimental       4.0.3 (libcrypto.so.4, on sid's libc)
-# Per release: the unit suites (meson test --suite unit), the fuzz corpus
+# Per release: the CUnit suites (meson suites kernels, abi, provider and
+# fuzz; test/README.md), the fuzz corpus
 # replayed once through fuzz/fuzz_replay (when the build has it) and
-# test/test_cli.sh with that release's own openssl binary; then one summary
+# test/clients/test_cli.sh with that release's own openssl binary; then one summary
 # line per release and an overall one. Exit status 1 if any release failed.
 #
 # The programs run under the sysroot's own dynamic loader with its library
@@ -23,7 +24,7 @@
 #
 # OpenSSL 4.0 has a new soname (libcrypto.so.4): the test programs, which
 # link libcrypto, are built a second time against its headers and library
-# from the experimental sysroot, in BUILD_DIR-ossl4 (only the unit suites,
+# from the experimental sysroot, in BUILD_DIR-ossl4 (only the CUnit suites,
 # fetch_check and fuzz_replay; configured here, with a generated
 # libcrypto.pc). They still load BUILD_DIR's simd.so.
 #
@@ -120,13 +121,21 @@ check_resolution() { # sysroot, wrapper, programs...
     done
 }
 
-# The unit suites' executables of a build (what `meson test --suite unit` runs).
+# The meson suites run per release: the CUnit suites and the seed replay.
+UNIT_SUITES="kernels abi provider fuzz"
+
+# Their executables in a build (what `meson test $(unit_args)` runs).
 unit_programs() { # build dir
-    meson introspect "$1" --tests | python3 -c '
-import json, sys
+    meson introspect "$1" --tests | UNIT_SUITES=$UNIT_SUITES python3 -c '
+import json, os, sys
+want = {"simdprov:" + s for s in os.environ["UNIT_SUITES"].split()}
 for t in json.load(sys.stdin):
-    if "simdprov:unit" in t["suite"]:
+    if want & set(t["suite"]):
         print(t["cmd"][0])'
+}
+
+unit_args() { # meson test's options selecting UNIT_SUITES
+    for s in $UNIT_SUITES; do printf ' --suite %s' "$s"; done
 }
 
 # OpenSSL 4.0: the test programs again, against the experimental sysroot's
@@ -232,15 +241,16 @@ for r in $RELEASES; do
     log "$ver; simd loaded for core $ser"
     failed=0
 
-    # 1. The unit suites, the release's default provider the oracle.
-    set -- --no-rebuild --suite unit --print-errorlogs
+    # 1. The CUnit suites, the release's default provider the oracle.
+    # shellcheck disable=SC2046 # unit_args: words without blanks
+    set -- --no-rebuild $(unit_args) --print-errorlogs
     [ -z "$testwrap" ] || set -- "$@" --wrapper "$testwrap"
     { meson test -C "$tb" "$@"; echo "$?" >"$dir/unit-$r.rc"; } 2>&1 |
         tee "$dir/unit-$r.log"
-    # meson's lines "N/TOTAL simdprov:unit / NAME RESULT ...", up to its
+    # meson's lines "N/TOTAL simdprov:SUITE / NAME RESULT ...", up to its
     # summary (which lists the failures again), then "Ok: N".
     counts=$(awk '/^Summary of Failures/ { exit }
-        $2 == "simdprov:unit" && $3 == "/" {
+        $2 ~ /^simdprov:[a-z]+$/ && $3 == "/" {
             split($1, n, "/"); total = n[2]
             if ($5 == "OK") ok++; else if ($5 != "SKIP") bad = bad " " $4 " (" $5 ")" }
         END { printf "%d/%s ok", ok, (total == "" ? "?" : total)
@@ -250,7 +260,7 @@ for r in $RELEASES; do
         case $counts in *FAILED*) ;; *) res="$res, FAILED (meson test exit $(cat "$dir/unit-$r.rc"))" ;; esac
         tl=testlog.txt
         [ -z "$testwrap" ] || tl=testlog-$(basename "$testwrap").txt
-        log "$r: unit suites failed, full logs: $tb/meson-logs/$tl"
+        log "$r: CUnit suites failed, full logs: $tb/meson-logs/$tl"
         failed=1
     fi
 
@@ -270,7 +280,7 @@ for r in $RELEASES; do
     fi
 
     # 3. The openssl command line, the release's own binary.
-    { OPENSSL_MODULES=$BUILD sh "$ROOT/test/test_cli.sh" "$openssl" "$ROOT/simdprov.cnf" \
+    { OPENSSL_MODULES=$BUILD sh "$ROOT/test/clients/test_cli.sh" "$openssl" "$ROOT/simdprov.cnf" \
         "$fetch_check"; echo "$?" >"$dir/cli-$r.rc"; } 2>&1 | tee "$dir/cli-$r.log"
     if [ "$(cat "$dir/cli-$r.rc")" = 0 ]; then
         res="$res, cli ok"

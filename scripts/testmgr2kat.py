@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Extracts the ChaCha20, RFC 7539 AEAD, Poly1305 and MD5 vectors of the Linux
 kernel's crypto/testmgr.h into OpenSSL's evp test format (the format of
-test/data/openssl/*.txt), for test/test_kat.c.
+test/support/data/openssl/*.txt), for test/provider/test_kat.c.
 
-    python3 scripts/testmgr2kat.py TESTMGR_H VERSION > test/data/linux/testmgr.txt
+    python3 scripts/testmgr2kat.py TESTMGR_H VERSION > test/support/data/linux/testmgr.txt
 
 To regenerate from Debian 12's kernel source package:
 
@@ -13,7 +13,7 @@ To regenerate from Debian 12's kernel source package:
         tar xf - --wildcards '*.tar.xz' -O | xz -dc |
         tar xf - --wildcards '*/crypto/testmgr.h'
     python3 scripts/testmgr2kat.py linux-source-6.1/crypto/testmgr.h \
-        "linux-source-6.1 6.1.192-3" > test/data/linux/testmgr.txt
+        "linux-source-6.1 6.1.192-3" > test/support/data/linux/testmgr.txt
 
 Mappings: chacha20_tv_template's 16-byte IV is already OpenSSL's layout
 (32-bit little-endian counter || nonce). rfc7539_tv_template's ctext is the

@@ -2,7 +2,7 @@
 /*
  * The x86_64 probe in two halves: reading CPUID/XGETBV, and turning what was
  * read into capabilities. The second is pure, so the selection tests can feed
- * it made-up CPUs (test/test_select.c).
+ * it made-up CPUs (test/kernels/test_select.c).
  */
 #ifndef SIMDPROV_X86_PROBE_H
 #define SIMDPROV_X86_PROBE_H

@@ -8,7 +8,7 @@
 #include <sys/prctl.h>
 
 #include "../../asm/arch.h"
-#include "../testutil.h"
+#include "testutil.h"
 #include "abi.h"
 
 const abi_reg abi_regs[] = {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "../../asm/arch.h"
-#include "../testutil.h"
+#include "testutil.h"
 #include "abi.h"
 
 /* CR fields are numbered from the most significant end of the 32-bit CR. */

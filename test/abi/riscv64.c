@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "../../asm/arch.h"
-#include "../testutil.h"
+#include "testutil.h"
 #include "abi.h"
 
 const abi_reg abi_regs[] = {

@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "../../asm/arch.h"
-#include "../poly1305_value.h"
-#include "../testutil.h"
+#include "poly1305_value.h"
+#include "testutil.h"
 #include "abi.h"
 
 uint64_t abi_flags;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../../asm/arch.h"
-#include "../testutil.h"
+#include "testutil.h"
 #include "abi.h"
 
 #define UPPER "upper-YMM/ZMM-state"
