@@ -7,7 +7,7 @@
  * is pending, so a NULL input goes only with a NULL output or no bytes
  * (final-like calls).
  *
- * The bytes are judged by the whole-message model too (test/aead_model.h:
+ * The bytes are judged by the whole-message model too (test/support/aead_model.h:
  * the independent RFC 8439 reference over the message so far): simd's
  * data output, tags and open verdicts must be its answers. Where a row of
  * the deviations table (docs/deviations.md) covers a call on the running

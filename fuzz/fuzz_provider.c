@@ -14,7 +14,7 @@
  *   input.c         parameters of any type, the buffers, the dup step
  *   cipher_steps.c  ChaCha20 and MD5 steps
  *   aead_steps.c    ChaCha20-Poly1305 steps, judged by the RFC 8439 model
- *                   (test/aead_model.h) and the deviations table too
+ *                   (test/support/aead_model.h) and the deviations table too
  *   mac_steps.c     POLY1305 steps, with a model of default's state
  *
  * Built with clang -fsanitize=fuzzer,address,undefined (meson -Dfuzz=true);
@@ -35,7 +35,7 @@ static int aead_only;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    /* The CPU under test: SIMDPROV_TEST_LEVEL lowers it (test/testcaps.h). */
+    /* The CPU under test: SIMDPROV_TEST_LEVEL lowers it (test/support/testcaps.h). */
     uint32_t caps = simd_test_caps();
 
     (void)argc, (void)argv;
