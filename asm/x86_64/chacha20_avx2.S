@@ -13,8 +13,8 @@
  * restores the callee-saved ones its scalar block needs.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
-#include "chacha20_scalar.h"
+#include "chacha20_macros.inc"
+#include "chacha20_scalar.inc"
 
     .section .rodata
     .p2align 5
@@ -418,7 +418,7 @@ END(chacha20_avx2_8x_tail)
 /* ---------------------------------------------------------------------- */
 /*
  * 9 blocks: the 8-block kernel plus one block in general-purpose registers
- * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2, so
+ * (chacha20_scalar.inc) woven into its rounds, four scalar steps per QR2, so
  * the otherwise idle integer ALUs compute a ninth block nearly for free.
  * Blocks 0..7 are the vector ones, block 8 the scalar one. All GPRs hold
  * scalar state during the rounds, so the arguments and counters live on the

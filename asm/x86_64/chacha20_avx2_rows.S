@@ -31,7 +31,7 @@
  * asks "am I the tail?" with one compare and no test of r9.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 5

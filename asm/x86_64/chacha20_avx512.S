@@ -37,7 +37,7 @@
  * whole groups of the message only, so the tail block is never its own.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 6
@@ -658,7 +658,7 @@ END(chacha20_avx512_32x)
  * 8-block form runs two such 4-block groups (rows 0..3 and 4..7) with
  * their steps interleaved. Input rows in 16..19, counter step in 20,
  * transpose temps 21..24. Not the SSSE3/AVX2 rows' ROWS_QSUB
- * (chacha20_macros.h), though the lockstep looks alike: here each rotate
+ * (chacha20_macros.inc), though the lockstep looks alike: here each rotate
  * is one vprold and the XOR is EVEX vpxord, 3 steps per quarter-round
  * against 14, with no mask registers or rotate temporaries.
  */

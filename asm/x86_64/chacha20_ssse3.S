@@ -12,8 +12,8 @@
  * saves and restores the callee-saved ones it needs for its scalar block.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
-#include "chacha20_scalar.h"
+#include "chacha20_macros.inc"
+#include "chacha20_scalar.inc"
 
     .section .rodata
     .p2align 4
@@ -603,7 +603,7 @@ END(chacha20_ssse3_4x_tail)
 /*
  * 5 blocks: the 4-block layout, its quarter-rounds in pairs (QR2S: two in
  * parallel, rotate temporaries xmm10/11), plus one block in general-purpose
- * registers (chacha20_scalar.h) woven in, four scalar steps per QR2S: the
+ * registers (chacha20_scalar.inc) woven in, four scalar steps per QR2S: the
  * integer ALUs are idle while the vector pipes work, so the fifth block is
  * nearly free. Blocks 0..3 are the vector ones, block 4 the scalar one.
  * All GPRs hold scalar state during the rounds, so the arguments and

@@ -29,7 +29,7 @@
  * alignment padding into it.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 4
