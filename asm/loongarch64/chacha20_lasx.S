@@ -143,14 +143,8 @@ ENTRY(chacha20_xor_lasx)
 	LANES	RA, RB, T0
 	LANES	RC, RD, T1
 	bltu	LEN, C128, .Lpartial2
-	CC_XOR_STORE xv, T0, 0, $xr4
-	CC_XOR_STORE xv, T1, 32, $xr5
-	CC_XOR_STORE xv, RB, 64, $xr6
-	CC_XOR_STORE xv, RD, 96, $xr7
-	CC_ADVANCE 128
-	bnez	LEN, .Lloop2
-	addi.d	$sp, $sp, CC_FRAME
-	ret
+	CC_XOR_STORE4 xv, T0, T1, RB, RD, 32
+	CC_HORIZONTAL_NEXT 128, .Lloop2
 
 .Lpartial2:	/* 1 block left: the low lanes' */
 	CC_XOR_STORE xv, T0, 0, $xr4

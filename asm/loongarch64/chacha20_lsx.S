@@ -86,14 +86,8 @@ ENTRY(chacha20_xor_lsx)
 	vld	ONE, $t0, 32 /* .Lone */
 .Lloop1:
 	CC_HORIZONTAL_PASS v, ONE
-	CC_XOR_STORE v, RA, 0, $vr4
-	CC_XOR_STORE v, RB, 16, $vr5
-	CC_XOR_STORE v, RC, 32, $vr6
-	CC_XOR_STORE v, RD, 48, $vr7
-	CC_ADVANCE 64
-	bnez	LEN, .Lloop1
-	addi.d	$sp, $sp, CC_FRAME
-	ret
+	CC_XOR_STORE4 v, RA, RB, RC, RD, 16
+	CC_HORIZONTAL_NEXT 64, .Lloop1
 END(chacha20_xor_lsx)
 
 ELF_NOTES

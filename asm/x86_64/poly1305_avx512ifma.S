@@ -257,6 +257,14 @@
     vmovq %xmm13, \off(%rdi)
 .endif
 .endm
+/* The product in ymm3..5 into the lanes of ymm0..2 that mask selects. */
+.macro BLEND_PRODUCT mask
+    movl $\mask, %eax
+    kmovw %eax, %k1
+    vmovdqa64 %ymm3, %ymm0{%k1}
+    vmovdqa64 %ymm4, %ymm1{%k1}
+    vmovdqa64 %ymm5, %ymm2{%k1}
+.endm
 /* Copy row lane `lane` (0..7) into table entry i. */
 .macro COPY_ROW lane, i
     movq T_R0+8*\lane(%rdi), %rax
@@ -296,20 +304,12 @@
     TIMES20 y, 1, 6
     TIMES20 y, 2, 7
     MUL y, 0, 1, 2, 0, 1, 2, 6, 7, 3, 4, 5
-    movl $0x5, %eax
-    kmovw %eax, %k1
-    vmovdqa64 %ymm3, %ymm0{%k1}
-    vmovdqa64 %ymm4, %ymm1{%k1}
-    vmovdqa64 %ymm5, %ymm2{%k1}
+    BLEND_PRODUCT 0x5
     /* [r^2 r r^2 r] * r^2 -> [r^4 r^3 . .], into lanes 0, 1 */
     TIMES20 y, 4, 6
     TIMES20 y, 5, 7
     MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 3, 4, 5
-    movl $0x3, %eax
-    kmovw %eax, %k1
-    vmovdqa64 %ymm3, %ymm0{%k1}
-    vmovdqa64 %ymm4, %ymm1{%k1}
-    vmovdqa64 %ymm5, %ymm2{%k1}
+    BLEND_PRODUCT 0x3
     /* rows' second halves: r^4 r^3 r^2 r^1 */
     vmovdqu64 %ymm0, T_R0+32(%rdi)
     vmovdqu64 %ymm1, T_R1+32(%rdi)

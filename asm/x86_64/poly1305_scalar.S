@@ -73,16 +73,9 @@
 	add	$16, %rsi
 .endm
 
-/* d = h*r, base x86-64: products in rdx:rax. */
-.macro MUL_X86_64
-	mov	D1, %rax
-	mulq	S1			/* t1*s1 */
-	mov	%rax, D0
-	mov	%rdx, C1
-	mov	D1, %rax
-	mulq	R0			/* t1*r0 */
-	mov	%rax, D1
-	mov	%rdx, D2
+/* The products of cy (M = -cy) and u with r, added into d: both forms
+ * of the multiply make them the same way. */
+.macro MUL_CY_U
 	mov	M, %rax
 	and	S1, %rax		/* cy*s1 */
 	add	%rax, D0
@@ -94,6 +87,19 @@
 	add	M, %rax			/* < 2^64: no carry */
 	add	%rax, D1
 	adc	U, D2
+.endm
+
+/* d = h*r, base x86-64: products in rdx:rax. */
+.macro MUL_X86_64
+	mov	D1, %rax
+	mulq	S1			/* t1*s1 */
+	mov	%rax, D0
+	mov	%rdx, C1
+	mov	D1, %rax
+	mulq	R0			/* t1*r0 */
+	mov	%rax, D1
+	mov	%rdx, D2
+	MUL_CY_U
 	mov	R0, %rax
 	mulq	H0			/* h0*r0 */
 	add	%rax, D0
@@ -111,17 +117,7 @@
 	mov	D1, %rdx
 	mulx	S1, D0, C1		/* t1*s1 */
 	mulx	R0, D1, D2		/* t1*r0 */
-	mov	M, %rax
-	and	S1, %rax		/* cy*s1 */
-	add	%rax, D0
-	adc	$0, C1
-	mov	U, %rax
-	imul	S1, %rax		/* u*s1 */
-	imul	R0, U			/* u*r0 */
-	and	R0, M			/* cy*r0 */
-	add	M, %rax			/* < 2^64: no carry */
-	add	%rax, D1
-	adc	U, D2
+	MUL_CY_U
 	mov	H0, %rdx
 	mulx	R0, %rax, Q		/* h0*r0 */
 	add	%rax, D0
