@@ -42,6 +42,14 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS * 2 >= NEON_TABLE_WORDS32,
 
 #define M26 0x3ffffffu
 
+/* One carry of the radix-2^26 chain, two lanes: hi += lo >> 26, lo &= m. */
+__attribute__((always_inline)) static inline void
+carry26(uint64x2_t *hi, uint64x2_t *lo, uint64x2_t m)
+{
+    *hi = vsraq_n_u64(*hi, *lo, 26);
+    *lo = vandq_u64(*lo, m);
+}
+
 /* Two lanes of a * b mod p in radix 2^26 (limbs below 2^27, so the sums
  * stay below 2^60): limbs below 2^26 + 2^12, the body's carry pass. */
 __attribute__((always_inline)) static inline void mul26x2(uint32x2_t out[5], const uint32x2_t a[5],
@@ -78,21 +86,15 @@ __attribute__((always_inline)) static inline void mul26x2(uint32x2_t out[5], con
     d4 = vmlal_u32(d4, a[3], b[1]);
     d4 = vmlal_u32(d4, a[4], b[0]);
 
-    d1 = vsraq_n_u64(d1, d0, 26);
-    d0 = vandq_u64(d0, m);
-    d4 = vsraq_n_u64(d4, d3, 26);
-    d3 = vandq_u64(d3, m);
-    d2 = vsraq_n_u64(d2, d1, 26);
-    d1 = vandq_u64(d1, m);
+    carry26(&d1, &d0, m);
+    carry26(&d4, &d3, m);
+    carry26(&d2, &d1, m);
     c = vshrq_n_u64(d4, 26);
     d4 = vandq_u64(d4, m);
     d0 = vaddq_u64(d0, vaddq_u64(c, vshlq_n_u64(c, 2)));
-    d3 = vsraq_n_u64(d3, d2, 26);
-    d2 = vandq_u64(d2, m);
-    d1 = vsraq_n_u64(d1, d0, 26);
-    d0 = vandq_u64(d0, m);
-    d4 = vsraq_n_u64(d4, d3, 26);
-    d3 = vandq_u64(d3, m);
+    carry26(&d3, &d2, m);
+    carry26(&d1, &d0, m);
+    carry26(&d4, &d3, m);
     out[0] = vmovn_u64(d0);
     out[1] = vmovn_u64(d1);
     out[2] = vmovn_u64(d2);
