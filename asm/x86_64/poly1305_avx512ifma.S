@@ -257,6 +257,14 @@
     vmovq %xmm13, \off(%rdi)
 .endif
 .endm
+/* hi += lo >> 44, lo &= 2^44 - 1 (the mask in r11; r10 scratch). */
+.macro CARRY44 lo, hi
+    movq \lo, %r10
+    shrq $44, %r10
+    andq %r11, \lo
+    addq %r10, \hi
+.endm
+
 /* The product in ymm3..5 into the lanes of ymm0..2 that mask selects. */
 .macro BLEND_PRODUCT mask
     movl $\mask, %eax
@@ -570,28 +578,16 @@ ENTRY(\name)
     /* limbs < 2^47: carry 0 -> 1 -> 2 -> 5x into 0 -> 1 -> 2; then
      * a0, a1 < 2^44, a2 <= 2^42 */
     movabsq $0xfffffffffff, %r11
-    movq %rax, %r10
-    shrq $44, %r10
-    andq %r11, %rax
-    addq %r10, %r8
-    movq %r8, %r10
-    shrq $44, %r10
-    andq %r11, %r8
-    addq %r10, %r9
+    CARRY44 %rax, %r8
+    CARRY44 %r8, %r9
     movq %r9, %r10
     shrq $42, %r10
     movabsq $0x3ffffffffff, %rdx
     andq %rdx, %r9
     leaq (%r10,%r10,4), %r10
     addq %r10, %rax
-    movq %rax, %r10
-    shrq $44, %r10
-    andq %r11, %rax
-    addq %r10, %r8
-    movq %r8, %r10
-    shrq $44, %r10
-    andq %r11, %r8
-    addq %r10, %r9
+    CARRY44 %rax, %r8
+    CARRY44 %r8, %r9
     /* back to base 2^64: h[2] = a2 >> 40 <= 4 */
     movq %r8, %r10
     shlq $44, %r10

@@ -89,25 +89,26 @@
 	adc	U, D2
 .endm
 
+/* hi:lo = a*b (add = 0) or hi:lo += a*b (add = 1), through rdx:rax. */
+.macro MUL_ACC a, b, lo, hi, add
+	mov	\a, %rax
+	mulq	\b
+.if \add
+	add	%rax, \lo
+	adc	%rdx, \hi
+.else
+	mov	%rax, \lo
+	mov	%rdx, \hi
+.endif
+.endm
+
 /* d = h*r, base x86-64: products in rdx:rax. */
 .macro MUL_X86_64
-	mov	D1, %rax
-	mulq	S1			/* t1*s1 */
-	mov	%rax, D0
-	mov	%rdx, C1
-	mov	D1, %rax
-	mulq	R0			/* t1*r0 */
-	mov	%rax, D1
-	mov	%rdx, D2
+	MUL_ACC	D1, S1, D0, C1, 0	/* t1*s1 */
+	MUL_ACC	D1, R0, D1, D2, 0	/* t1*r0 */
 	MUL_CY_U
-	mov	R0, %rax
-	mulq	H0			/* h0*r0 */
-	add	%rax, D0
-	adc	%rdx, C1
-	mov	R1, %rax
-	mulq	H0			/* h0*r1 */
-	add	%rax, D1
-	adc	%rdx, D2
+	MUL_ACC	R0, H0, D0, C1, 1	/* h0*r0 */
+	MUL_ACC	R1, H0, D1, D2, 1	/* h0*r1 */
 	add	C1, D1
 	adc	$0, D2
 .endm
