@@ -30,6 +30,7 @@
 #define RC %xmm2
 #define RD %xmm3
 #define T %xmm4
+#include "md5_entry.inc"
 
 /* vpternlogd $imm, c, b, T with T = d: imm bit (d<<2 | b<<1 | c) = f(b,c,d). */
 #define TT_F 0xb8	/* (b & c) | (~b & d) */
@@ -49,14 +50,7 @@
 .endm
 
 ENTRY(md5_blocks_avx512vl)
-	test	%rdx, %rdx
-	jz	9f
-	shl	$6, %rdx
-	add	%rsi, %rdx		/* rdx = end of input */
-	vmovd	0(%rdi), RA
-	vmovd	4(%rdi), RB
-	vmovd	8(%rdi), RC
-	vmovd	12(%rdi), RD
+	MD5_ENTER vmovd
 	.p2align 4
 1:
 	vmovdqa	RA, %xmm5
