@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "kernels.h"
+#include "../poly1305_split.h"
 
 enum {
     POLY1305_NEON_GROUP = 8 * SIMD_POLY1305_BLOCK,
@@ -207,31 +208,15 @@ void poly1305_blocks_neon_8x(simd_poly1305 *st, const uint8_t *in, size_t len,
     st->h[2] = (uint64_t)(x >> 64);
 }
 
+/* The split of a call (../poly1305_split.h). */
+static const simd_poly1305_split neon_split = {
+    poly1305_blocks_neon_8x, poly1305_blocks_aarch64,
+    POLY1305_TABLE_NEON, POLY1305_TABLE_NEON_SEEN,
+    POLY1305_NEON_GROUP, POLY1305_NEON_MIN_CACHED, POLY1305_NEON_MIN_FRESH,
+};
+
 void poly1305_blocks_neon(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
-    size_t groups = len - len % POLY1305_NEON_GROUP;
-    uint64_t seen = st->table_of == POLY1305_TABLE_NEON_SEEN ? st->table[0] : 0;
-    size_t min;
-
-    if (seen > POLY1305_NEON_MIN_FRESH)
-        seen = POLY1305_NEON_MIN_FRESH;
-    min = st->table_of == POLY1305_TABLE_NEON || seen >= POLY1305_NEON_MIN_FRESH
-              ? POLY1305_NEON_MIN_CACHED
-              : POLY1305_NEON_MIN_FRESH;
-
-    if (len < min) {
-        if (st->table_of != POLY1305_TABLE_NEON) {
-            /* saturating: only "reached the crossover" matters */
-            st->table_of = POLY1305_TABLE_NEON_SEEN;
-            st->table[0] = len < POLY1305_NEON_MIN_FRESH - seen
-                               ? seen + len
-                               : POLY1305_NEON_MIN_FRESH;
-        }
-        poly1305_blocks_aarch64(st, in, len, padbit);
-        return;
-    }
-    poly1305_blocks_neon_8x(st, in, groups, padbit);
-    if (len > groups)
-        poly1305_blocks_aarch64(st, in + groups, len - groups, padbit);
+    simd_poly1305_split_blocks(&neon_split, st, in, len, padbit);
 }
