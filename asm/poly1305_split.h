@@ -56,4 +56,13 @@ simd_poly1305_split_blocks(const simd_poly1305_split *sp, simd_poly1305 *st,
         sp->scalar(st, in + groups, len - groups, padbit);
 }
 
+/* Defines the entry `name` (a SIMD_POLY1305_KERNEL) on the split whose
+ * fields follow, in the order of simd_poly1305_split. */
+#define SIMD_POLY1305_SPLIT_ENTRY(name, ...)                                   \
+    static const simd_poly1305_split name##_split = {__VA_ARGS__};             \
+    SIMD_POLY1305_KERNEL(name)                                                 \
+    {                                                                          \
+        simd_poly1305_split_blocks(&name##_split, st, in, len, padbit);        \
+    }
+
 #endif

@@ -208,15 +208,9 @@ void poly1305_blocks_neon_8x(simd_poly1305 *st, const uint8_t *in, size_t len,
     st->h[2] = (uint64_t)(x >> 64);
 }
 
-/* The split of a call (../poly1305_split.h). */
-static const simd_poly1305_split neon_split = {
-    poly1305_blocks_neon_8x, poly1305_blocks_aarch64,
-    POLY1305_TABLE_NEON, POLY1305_TABLE_NEON_SEEN,
-    POLY1305_NEON_GROUP, POLY1305_NEON_MIN_CACHED, POLY1305_NEON_MIN_FRESH,
-};
-
-void poly1305_blocks_neon(simd_poly1305 *st, const uint8_t *in, size_t len,
-                          uint32_t padbit)
-{
-    simd_poly1305_split_blocks(&neon_split, st, in, len, padbit);
-}
+/* poly1305_blocks_neon: the split of a call (../poly1305_split.h). */
+SIMD_POLY1305_SPLIT_ENTRY(poly1305_blocks_neon,
+                          poly1305_blocks_neon_8x, poly1305_blocks_aarch64,
+                          POLY1305_TABLE_NEON, POLY1305_TABLE_NEON_SEEN,
+                          POLY1305_NEON_GROUP, POLY1305_NEON_MIN_CACHED,
+                          POLY1305_NEON_MIN_FRESH)

@@ -173,15 +173,9 @@ void poly1305_blocks_rvv_8x(simd_poly1305 *st, const uint8_t *in, size_t len,
     __asm__ volatile("" : : "r"(buf) : "memory"); /* keep the wipe */
 }
 
-/* The split of a call (../poly1305_split.h). */
-static const simd_poly1305_split rvv_split = {
-    poly1305_blocks_rvv_8x, poly1305_blocks_rv64,
-    POLY1305_TABLE_RVV, POLY1305_TABLE_RVV_SEEN,
-    RVV_GROUP, POLY1305_RVV_MIN_CACHED, POLY1305_RVV_MIN_FRESH,
-};
-
-void poly1305_blocks_rvv(simd_poly1305 *st, const uint8_t *in, size_t len,
-                         uint32_t padbit)
-{
-    simd_poly1305_split_blocks(&rvv_split, st, in, len, padbit);
-}
+/* poly1305_blocks_rvv: the split of a call (../poly1305_split.h). */
+SIMD_POLY1305_SPLIT_ENTRY(poly1305_blocks_rvv,
+                          poly1305_blocks_rvv_8x, poly1305_blocks_rv64,
+                          POLY1305_TABLE_RVV, POLY1305_TABLE_RVV_SEEN,
+                          RVV_GROUP, POLY1305_RVV_MIN_CACHED,
+                          POLY1305_RVV_MIN_FRESH)
