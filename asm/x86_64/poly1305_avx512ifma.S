@@ -69,6 +69,7 @@
  */
 #include "asm.h"
 #include "kernels.h"
+#include "poly1305_macros.inc"
 
 /* simd_poly1305 offsets (checked by _Static_assert in poly1305_x86_64.c) */
 #define ST_H 0
@@ -393,11 +394,7 @@
     vextracti64x4 $1, %zmm\n, %ymm13
     vpaddq %ymm13, %ymm\n, %ymm\n
 .endif
-    vextracti128 $1, %ymm\n, %xmm13
-    vpaddq %xmm13, %xmm\n, %xmm\n
-    vpshufd $0x4e, %xmm\n, %xmm13
-    vpaddq %xmm13, %xmm\n, %xmm\n
-    vmovq %xmm\n, \gpr
+    HSUM_YMM \n, \gpr, 13
 .endm
 
 /* Broadcast table entry i into registers a0..s2 (numbers), width w. */
