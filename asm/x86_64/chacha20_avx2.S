@@ -116,10 +116,7 @@
  * saved per group). Clobbers xmm0..4.
  */
 .macro PRECOMPUTE
-    vmovdqu .Lsigma(%rip), %xmm0
-    vmovdqu (%rcx), %xmm1
-    vmovdqu 16(%rcx), %xmm2
-    vmovdqu (%r8), %xmm3
+    LOAD_ROWS avx2, 0, 1, 2, 3
     vpaddd %xmm1, %xmm0, %xmm0
     vpxor %xmm0, %xmm3, %xmm3
     vpshufb .Lrot16(%rip), %xmm3, %xmm3

@@ -102,10 +102,7 @@
  * That saves 3 of the 80 quarter-rounds per group.
  */
 .macro PRECOMPUTE dst
-    vmovdqu32 .Lsigma(%rip), %xmm16
-    vmovdqu32 (%rcx), %xmm17
-    vmovdqu32 16(%rcx), %xmm18
-    vmovdqu32 (%r8), %xmm19
+    LOAD_ROWS avx512, 16, 17, 18, 19
     vpaddd %xmm17, %xmm16, %xmm16
     vpxord %xmm16, %xmm19, %xmm19
     vprold $16, %xmm19, %xmm19
@@ -415,10 +412,7 @@ ENTRY(chacha20_avx512_1x_tail)
     test %rdx, %rdx
     jz 10f
 11:
-    vmovdqu32 .Lsigma(%rip), %xmm16
-    vmovdqu32 (%rcx), %xmm17
-    vmovdqu32 16(%rcx), %xmm18
-    vmovdqu32 (%r8), %xmm19
+    LOAD_ROWS avx512, 16, 17, 18, 19
     vmovdqu32 .Lrowinc1(%rip), %xmm20
 5:
     vmovdqa32 %xmm16, %xmm0

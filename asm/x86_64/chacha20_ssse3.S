@@ -53,10 +53,7 @@ ENTRY(chacha20_ssse3_1x_tail)
     test %rdx, %rdx
     jz .L1x_empty
 .L1x_start:
-    movdqa .Lsigma(%rip), %xmm8
-    movdqu (%rcx), %xmm9
-    movdqu 16(%rcx), %xmm10
-    movdqu (%r8), %xmm11
+    LOAD_ROWS sse, 8, 9, 10, 11
     movdqa .Lrot16(%rip), %xmm12
     movdqa .Lrot8(%rip), %xmm13
     movdqa .Lone(%rip), %xmm14
@@ -175,10 +172,7 @@ ENTRY(chacha20_ssse3_2x_tail)
     test %rdx, %rdx
     jz .L2x_empty
 .L2x_start:
-    movdqa .Lsigma(%rip), %xmm8
-    movdqu (%rcx), %xmm9
-    movdqu 16(%rcx), %xmm10
-    movdqu (%r8), %xmm11
+    LOAD_ROWS sse, 8, 9, 10, 11
     movdqa .Lrot16(%rip), %xmm14
     movdqa .Lrot8(%rip), %xmm15
 .L2x_block:
@@ -447,10 +441,7 @@ END(chacha20_ssse3_2x_tail)
  * each group after that starts from it (3 of 80 quarter-rounds saved).
  */
 .macro PRECOMPUTE4
-    movdqa .Lsigma(%rip), %xmm0
-    movdqu (%rcx), %xmm1
-    movdqu 16(%rcx), %xmm2
-    movdqu (%r8), %xmm3
+    LOAD_ROWS sse, 0, 1, 2, 3
     movdqa .Lrot16(%rip), %xmm12
     movdqa .Lrot8(%rip), %xmm13
     QR_ROWS
