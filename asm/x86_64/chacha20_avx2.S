@@ -261,10 +261,7 @@
  * With a tail, the block after the len bytes is computed in the lane after
  * them: when len is a whole number of groups, by one more group.
  */
-ENTRY(chacha20_avx2_8x)
-    xor %r9d, %r9d
-END(chacha20_avx2_8x)
-ENTRY(chacha20_avx2_8x_tail)
+PLAIN_AND_TAIL chacha20_avx2_8x
     test %rdx, %rdx
     jz .L8x_empty
 .L8x_start:

@@ -130,10 +130,7 @@
  * with p.
  */
 .macro ROWS_KERNEL name, n, p
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
+PLAIN_AND_TAIL \name
     TAIL_SETUP
     test %rdx, %rdx
     jz \p\()_ret
@@ -255,10 +252,7 @@ END(\name\()_tail)
     jmp .L6r_tail
 .endm
 
-ENTRY(chacha20_avx2_6x)
-    xor %r9d, %r9d
-END(chacha20_avx2_6x)
-ENTRY(chacha20_avx2_6x_tail)
+PLAIN_AND_TAIL chacha20_avx2_6x
     TAIL_SETUP
     test %rdx, %rdx
     jz .L6r_ret

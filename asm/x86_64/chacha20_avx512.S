@@ -300,10 +300,7 @@
  * State in 0..15, transpose temps 16..19, per-lane counters in 31.
  */
 .macro WS_KERNEL name, w, n
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
+PLAIN_AND_TAIL \name
     test %rdx, %rdx
     jz 10f
 11:
@@ -405,10 +402,7 @@ END(\name\()_tail)
     vpaddd %\w\()mm19, %\w\()mm3, %\w\()mm3
 .endm
 
-ENTRY(chacha20_avx512_1x)
-    xor %r9d, %r9d
-END(chacha20_avx512_1x)
-ENTRY(chacha20_avx512_1x_tail)
+PLAIN_AND_TAIL chacha20_avx512_1x
     test %rdx, %rdx
     jz 10f
 11:
@@ -477,10 +471,7 @@ END(chacha20_avx512_1x_tail)
     vmovdqu32 %ymm\t1, 32(%r9)
 .endm
 
-ENTRY(chacha20_avx512_2x)
-    xor %r9d, %r9d
-END(chacha20_avx512_2x)
-ENTRY(chacha20_avx512_2x_tail)
+PLAIN_AND_TAIL chacha20_avx512_2x
     test %rdx, %rdx
     jz 10f
 11:
@@ -715,10 +706,7 @@ END(chacha20_avx512_32x)
 .endm
 
 .macro ZROWS_KERNEL name, sets
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
+PLAIN_AND_TAIL \name
     test %rdx, %rdx
     jz 10f
 11:

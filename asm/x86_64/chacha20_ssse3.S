@@ -46,10 +46,7 @@
  * bytes and stores it, without XOR, to (r9): a stream ending in a partial
  * block gets that block from this call rather than from a second one.
  */
-ENTRY(chacha20_ssse3_1x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_1x)
-ENTRY(chacha20_ssse3_1x_tail)
+PLAIN_AND_TAIL chacha20_ssse3_1x
     test %rdx, %rdx
     jz .L1x_empty
 .L1x_start:
@@ -165,10 +162,7 @@ END(chacha20_ssse3_1x_tail)
 /* Plain and tail entry as for ssse3_1x; with a tail, the block after the
  * len bytes is the next pair's first lane (or, for an odd count, the
  * second lane of the last pair, which the plain kernel drops). */
-ENTRY(chacha20_ssse3_2x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_2x)
-ENTRY(chacha20_ssse3_2x_tail)
+PLAIN_AND_TAIL chacha20_ssse3_2x
     test %rdx, %rdx
     jz .L2x_empty
 .L2x_start:
@@ -459,10 +453,7 @@ END(chacha20_ssse3_2x_tail)
  * len bytes is the lane at len in the last group (FINISH4 2), or the
  * first lane of one more group when len is a whole number of groups.
  * r10d says whether PRECOMPUTE4 ran. */
-ENTRY(chacha20_ssse3_4x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_4x)
-ENTRY(chacha20_ssse3_4x_tail)
+PLAIN_AND_TAIL chacha20_ssse3_4x
     test %rdx, %rdx
     jz .L4x_empty
 .L4x_setup:

@@ -80,10 +80,7 @@
     .endr
 .endm
 
-ENTRY(chacha20_ssse3_3x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_3x)
-ENTRY(chacha20_ssse3_3x_tail)
+PLAIN_AND_TAIL chacha20_ssse3_3x
     lea 64(%rdx), %rax
     mov $-1, %r10
     test %r9, %r9
