@@ -261,9 +261,7 @@
  * With a tail, the block after the len bytes is computed in the lane after
  * them: when len is a whole number of groups, by one more group.
  */
-PLAIN_AND_TAIL chacha20_avx2_8x
-    test %rdx, %rdx
-    jz .L8x_empty
+PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
 .L8x_start:
     mov %rsp, %r11
     sub $FRAME8, %rsp

@@ -300,9 +300,7 @@
  * State in 0..15, transpose temps 16..19, per-lane counters in 31.
  */
 .macro WS_KERNEL name, w, n
-PLAIN_AND_TAIL \name
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL \name, 10f
 11:
     mov %rsp, %r11
     sub $128, %rsp
@@ -402,9 +400,7 @@ END(\name\()_tail)
     vpaddd %\w\()mm19, %\w\()mm3, %\w\()mm3
 .endm
 
-PLAIN_AND_TAIL chacha20_avx512_1x
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL chacha20_avx512_1x, 10f
 11:
     LOAD_ROWS avx512, 16, 17, 18, 19
     vmovdqu32 .Lrowinc1(%rip), %xmm20
@@ -471,9 +467,7 @@ END(chacha20_avx512_1x_tail)
     vmovdqu32 %ymm\t1, 32(%r9)
 .endm
 
-PLAIN_AND_TAIL chacha20_avx512_2x
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL chacha20_avx512_2x, 10f
 11:
     vbroadcasti32x4 .Lsigma(%rip), %ymm16
     vbroadcasti32x4 (%rcx), %ymm17
@@ -706,9 +700,7 @@ END(chacha20_avx512_32x)
 .endm
 
 .macro ZROWS_KERNEL name, sets
-PLAIN_AND_TAIL \name
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL \name, 10f
 11:
     vbroadcasti32x4 .Lsigma(%rip), %zmm16
     vbroadcasti32x4 (%rcx), %zmm17

@@ -46,13 +46,10 @@
  * bytes and stores it, without XOR, to (r9): a stream ending in a partial
  * block gets that block from this call rather than from a second one.
  */
-PLAIN_AND_TAIL chacha20_ssse3_1x
-    test %rdx, %rdx
-    jz .L1x_empty
+PLAIN_AND_TAIL chacha20_ssse3_1x, .L1x_empty
 .L1x_start:
     LOAD_ROWS sse, 8, 9, 10, 11
-    movdqa .Lrot16(%rip), %xmm12
-    movdqa .Lrot8(%rip), %xmm13
+    LOAD_MASKS sse, 12, 13
     movdqa .Lone(%rip), %xmm14
 .L1x_block:
     movdqa %xmm8, %xmm0
@@ -162,13 +159,10 @@ END(chacha20_ssse3_1x_tail)
 /* Plain and tail entry as for ssse3_1x; with a tail, the block after the
  * len bytes is the next pair's first lane (or, for an odd count, the
  * second lane of the last pair, which the plain kernel drops). */
-PLAIN_AND_TAIL chacha20_ssse3_2x
-    test %rdx, %rdx
-    jz .L2x_empty
+PLAIN_AND_TAIL chacha20_ssse3_2x, .L2x_empty
 .L2x_start:
     LOAD_ROWS sse, 8, 9, 10, 11
-    movdqa .Lrot16(%rip), %xmm14
-    movdqa .Lrot8(%rip), %xmm15
+    LOAD_MASKS sse, 14, 15
 .L2x_block:
     movdqa %xmm8, %xmm0
     movdqa %xmm9, %xmm1
@@ -262,18 +256,18 @@ END(chacha20_ssse3_2x_tail)
 /* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
  * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
 .macro TRANSPOSE4_SSE A, B, C, D, T0, T1
-    movdqa %xmm\A, %xmm\T0
-    punpckldq %xmm\B, %xmm\T0
-    punpckhdq %xmm\B, %xmm\A
-    movdqa %xmm\C, %xmm\T1
-    punpckldq %xmm\D, %xmm\T1
-    punpckhdq %xmm\D, %xmm\C
-    movdqa %xmm\T0, %xmm\B
-    punpcklqdq %xmm\T1, %xmm\B
-    punpckhqdq %xmm\T1, %xmm\T0
-    movdqa %xmm\A, %xmm\D
-    punpcklqdq %xmm\C, %xmm\D
-    punpckhqdq %xmm\C, %xmm\A
+    UNPACK_SSE dq, \A, \B, \T0
+    UNPACK_SSE dq, \C, \D, \T1
+    UNPACK_SSE qdq, \T0, \T1, \B
+    UNPACK_SSE qdq, \A, \C, \D
+.endm
+
+/* Interleave a and b by unit u (dq, qdq): the low halves into t, the high
+ * halves into a. */
+.macro UNPACK_SSE u, a, b, t
+    movdqa %xmm\a, %xmm\t
+    punpckl\u %xmm\b, %xmm\t
+    punpckh\u %xmm\b, %xmm\a
 .endm
 
 /* XOR one 16-byte keystream register into out at byte offset off of the
@@ -436,8 +430,7 @@ END(chacha20_ssse3_2x_tail)
  */
 .macro PRECOMPUTE4
     LOAD_ROWS sse, 0, 1, 2, 3
-    movdqa .Lrot16(%rip), %xmm12
-    movdqa .Lrot8(%rip), %xmm13
+    LOAD_MASKS sse, 12, 13
     QR_ROWS
     .irp r, 0, 1, 2, 3
     pshufd $0x55, %xmm\r, %xmm4
@@ -453,9 +446,7 @@ END(chacha20_ssse3_2x_tail)
  * len bytes is the lane at len in the last group (FINISH4 2), or the
  * first lane of one more group when len is a whole number of groups.
  * r10d says whether PRECOMPUTE4 ran. */
-PLAIN_AND_TAIL chacha20_ssse3_4x
-    test %rdx, %rdx
-    jz .L4x_empty
+PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
 .L4x_setup:
     mov %rsp, %r11
     sub $FRAME4, %rsp

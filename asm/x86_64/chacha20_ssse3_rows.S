@@ -93,8 +93,7 @@ PLAIN_AND_TAIL chacha20_ssse3_3x
     and $-16, %rsp
     movdqu (%r8), %xmm0
     movdqa %xmm0, RD0
-    movdqa .Lrot16(%rip), %xmm13
-    movdqa .Lrot8(%rip), %xmm14
+    LOAD_MASKS sse, 13, 14
 .L3r_group:
     RLOAD 0, 1, 2, 3, 0
     RLOAD 4, 5, 6, 7, 1
@@ -108,18 +107,7 @@ PLAIN_AND_TAIL chacha20_ssse3_3x
     ROWS_HALF3 sse, 1
     dec %eax
     jnz .L3r_round
-    ROUT 0, 1, 2, 3, 0, .L3r_tail
-    cmp $64, %rdx
-    jbe .L3r_done
-    ROUT 4, 5, 6, 7, 1, .L3r_tail
-    cmp $128, %rdx
-    jbe .L3r_done
-    ROUT 8, 9, 10, 11, 2, .L3r_tail
-    sub $192, %rdx
-    jz .L3r_done
-    add $192, %rsi
-    add $192, %rdi
-    sub $192, %r10
+    ROWS_OUT3 ROUT, 64, .L3r_tail, .L3r_done, %r10
     movdqa RD0, %xmm0
     paddd (.Lblk + 16 * 3)(%rip), %xmm0
     movdqa %xmm0, RD0
