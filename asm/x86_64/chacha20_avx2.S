@@ -36,6 +36,7 @@
 #define CMEM(i) (512 + 32 * (i))(%rsp)
 #define PRE 640
 #define FRAME8 704
+#include "chacha20_groups.inc"
 
 /* The first step of four quarter-rounds (a += b, d ^= a, d <<<= 16): it
  * does not touch the c words, so all four columns or diagonals of a
@@ -368,18 +369,8 @@ PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
 .L8x_partial_tail:
     FINISH8 2
 .L8x_done:
-    /* wipe what derives from the key: the c words, and where more than
-     * one group ran (r10d, from the public length), the key words of
-     * column 0 and PRE (the constants, counters and nonce are not
-     * secret) */
-    vpxor %xmm0, %xmm0, %xmm0
-    .irp i, 0, 1, 2, 3
-    vmovdqa %ymm0, CMEM(\i)
-    .endr
-    test %r10d, %r10d
-    jz 8f
-    vmovdqa %ymm0, SPLAT(4)
-    vmovdqa %ymm0, SPLAT(8)
+    /* wipe the key's words (GROUP_WIPE) and PRE */
+    GROUP_WIPE avx2
     vmovdqa %ymm0, PRE(%rsp)
     vmovdqa %ymm0, (PRE + 32)(%rsp)
 8:
@@ -392,8 +383,7 @@ PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
 END(chacha20_avx2_8x_tail)
 
 /* ---------------------------------------------------------------------- */
-/* 9 blocks: chacha20_hybrid.inc at this width. */
-#include "chacha20_hybrid.inc"
+/* 9 blocks: the hybrid body of chacha20_groups.inc at this width. */
 
 ENTRY(chacha20_avx2_9x)
     CHACHA20_HYBRID avx2, 8, 32, 640

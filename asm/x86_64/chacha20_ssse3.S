@@ -252,6 +252,7 @@ END(chacha20_ssse3_2x_tail)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
 #define PS(i) (320 + 16 * (i))(%rsp)
 #define FRAME4 576
+#include "chacha20_groups.inc"
 
 /* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
  * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
@@ -530,17 +531,8 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
 .L4x_partial_tail:
     FINISH4 2
 .L4x_done:
-    /* wipe what derives from the key: the c words, and where more than
-     * one group ran (r10d, from the public length), the key words of
-     * column 0 and PS (the constants, counters and nonce are not secret) */
-    pxor %xmm0, %xmm0
-    .irp i, 0, 1, 2, 3
-    movdqa %xmm0, CMEM(\i)
-    .endr
-    test %r10d, %r10d
-    jz 8f
-    movdqa %xmm0, SPLAT(4)
-    movdqa %xmm0, SPLAT(8)
+    /* wipe the key's words (GROUP_WIPE) and PS */
+    GROUP_WIPE sse
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
@@ -553,8 +545,7 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
 END(chacha20_ssse3_4x_tail)
 
 /* ---------------------------------------------------------------------- */
-/* 5 blocks: chacha20_hybrid.inc at this width. */
-#include "chacha20_hybrid.inc"
+/* 5 blocks: the hybrid body of chacha20_groups.inc at this width. */
 
 ENTRY(chacha20_ssse3_5x)
     CHACHA20_HYBRID sse, 4, 16, 576
