@@ -325,11 +325,10 @@ PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
      * diagonals 0 and 3 take their b words from columns 1 and 0, the
      * first column pair, and columns 0 and 1 theirs from diagonals 3
      * and 0, so each half-round's first pair waits only on the previous
-     * first pair while the second pair is still in flight. On Zen 4 a
-     * two-temporary loop ran 4-6% slower at some stack placements, this
-     * one within 0.4% of its best at all; llvm-mca gives 2-7% fewer
-     * cycles on znver3/4, Skylake, Ice Lake and Alder Lake
-     * (docs/performance.md, "The AVX2 8-block round loop").
+     * first pair while the second pair is still in flight: unlike a
+     * two-temporary loop, its speed does not depend on where the stack
+     * lies (measurements: docs/performance.md, "The AVX2 8-block round
+     * loop").
      * ymm8 holds c8 or c10, ymm9 c9, ymm11 c11; the other of c8/c10 waits
      * in CMEM. */
     .p2align 5

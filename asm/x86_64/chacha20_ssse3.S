@@ -364,9 +364,8 @@ END(chacha20_ssse3_2x_tail)
  * temporary is a3's register: a is idle while c and b are updated, so a3 is
  * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
  * hybrid's pairs (QR2S without its scalar steps, the c words swapped through
- * the stack) the kernel was up to 5% slower on a loaded Zen 4 host and as
- * fast on an idle one (docs/performance.md, "The SSSE3 4-block round
- * loop").
+ * the stack) the kernel was slower on a loaded host and no faster on an
+ * idle one (docs/performance.md, "The SSSE3 4-block round loop").
  */
 .macro QR4_AD a, b, d, mask
     paddd %xmm\b, %xmm\a

@@ -99,7 +99,7 @@ PLAIN_AND_TAIL chacha20_ssse3_3x
     RLOAD 4, 5, 6, 7, 1
     RLOAD 8, 9, 10, 11, 2
     /* ROWS_ROUNDS3 with its loop at a 32-byte boundary: where the code
-     * before it left it, the kernel was 1.5% slower (Zen 4) */
+     * before it left it, the kernel was slower (README.md, "Design") */
     mov $10, %eax
     .p2align 5
 .L3r_round:

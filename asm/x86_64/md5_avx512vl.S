@@ -8,10 +8,9 @@
  * H, I in one 1-cycle instruction, and vprold rotates in one, so every step's
  * chain is ternlog + add + rotate + add = 4 cycles in all four rounds (the
  * scalar kernels' best is 5/4/4/5). That holds where vprold has 1-cycle
- * latency; where it is slower (Zen 4 is reported at 2; on Zen 5 this
- * kernel runs at about half OpenSSL's speed) it loses to the scalar ones,
- * which is why it is by name only (docs/performance.md, "Why bmi1 is MD5's
- * default").
+ * latency; where it is slower it loses to the scalar ones (the CPUs and
+ * figures: docs/performance.md, "Why bmi1 is MD5's default"), which is
+ * why it is by name only.
  *
  * a + x[k] + K[i] is added from memory with {1to4} broadcasts while b is still
  * being computed (a is three steps old, so those adds are off the chain).

@@ -23,10 +23,10 @@
  *     of the mask -cy (sbb), constant time.
  *   - Products are issued in the order their inputs arrive (t1*s1, t1*r0,
  *     u*s1, u*r0, h0*r0, h0*r1); each sum adds its latest operand last.
- *     The one multiplier is the scarce unit (a 128-bit mul or mulx takes it
- *     about 1.5 cycles on Zen 4, imul 1: ~8 of the ~13 cycles a block takes),
- *     so program order decides which product waits: u*r0 placed last (where
- *     its result is needed) costs a cycle per block, measured.
+ *     The one multiplier is the scarce unit (most of a block's cycles:
+ *     README.md, "Scalar"), so program order decides which product waits:
+ *     u*r0 placed last (where its result is needed) costs a cycle per
+ *     block, measured.
  *
  * Bounds, with h2 < 8 on entry: u <= 7 + 1 + 1 on the first block and
  * u <= 3 + 1 + 1 afterwards, so u*s1 and u*r0 fit 64 bits, d0 < 2^126,
