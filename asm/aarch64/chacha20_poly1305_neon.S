@@ -34,9 +34,9 @@
  */
 #include "asm.h"
 #include "chacha20_neon.inc"
-#include "poly1305_step.h"
+#include "poly1305_step.inc"
 
-/* One Poly1305 block from [x6] (poly1305_step.h). */
+/* One Poly1305 block from [x6] (poly1305_step.inc). */
 .macro POLY1
     POLY1305_STEP x6, x5, x11, x12, x13, x14, x15, x16, x3, x4, x7, x8, x9, x17
 .endm

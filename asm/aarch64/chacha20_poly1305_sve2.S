@@ -2,7 +2,7 @@
 /*
  * Stitched ChaCha20-Poly1305 body with SVE2: the batches of
  * chacha20_sve2.S (N = VL/32 blocks, one state word per register, xar
- * rotates; any VL from 128 to 2048 bits) with scalar Poly1305 (poly1305_step.h)
+ * rotates; any VL from 128 to 2048 bits) with scalar Poly1305 (poly1305_step.inc)
  * in the same loop.
  *
  * void chacha20_poly1305_sve2_core(uint8_t *out, const uint8_t *in,
@@ -28,7 +28,7 @@
  * scratch. d8..d15 and x19..x21 are saved; x30 stays in place.
  */
 #include "asm.h"
-#include "poly1305_step.h"
+#include "poly1305_step.inc"
 
     .arch armv8-a+sve2
 

@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "kernels.h"
+#include "../poly1305_split.h"
 
 enum {
     POLY1305_NEON_GROUP = 8 * SIMD_POLY1305_BLOCK,
@@ -41,6 +42,14 @@ _Static_assert(SIMD_POLY1305_TABLE_WORDS * 2 >= NEON_TABLE_WORDS32,
                "neon table size");
 
 #define M26 0x3ffffffu
+
+/* One carry of the radix-2^26 chain, two lanes: hi += lo >> 26, lo &= m. */
+__attribute__((always_inline)) static inline void
+carry26(uint64x2_t *hi, uint64x2_t *lo, uint64x2_t m)
+{
+    *hi = vsraq_n_u64(*hi, *lo, 26);
+    *lo = vandq_u64(*lo, m);
+}
 
 /* Two lanes of a * b mod p in radix 2^26 (limbs below 2^27, so the sums
  * stay below 2^60): limbs below 2^26 + 2^12, the body's carry pass. */
@@ -78,21 +87,15 @@ __attribute__((always_inline)) static inline void mul26x2(uint32x2_t out[5], con
     d4 = vmlal_u32(d4, a[3], b[1]);
     d4 = vmlal_u32(d4, a[4], b[0]);
 
-    d1 = vsraq_n_u64(d1, d0, 26);
-    d0 = vandq_u64(d0, m);
-    d4 = vsraq_n_u64(d4, d3, 26);
-    d3 = vandq_u64(d3, m);
-    d2 = vsraq_n_u64(d2, d1, 26);
-    d1 = vandq_u64(d1, m);
+    carry26(&d1, &d0, m);
+    carry26(&d4, &d3, m);
+    carry26(&d2, &d1, m);
     c = vshrq_n_u64(d4, 26);
     d4 = vandq_u64(d4, m);
     d0 = vaddq_u64(d0, vaddq_u64(c, vshlq_n_u64(c, 2)));
-    d3 = vsraq_n_u64(d3, d2, 26);
-    d2 = vandq_u64(d2, m);
-    d1 = vsraq_n_u64(d1, d0, 26);
-    d0 = vandq_u64(d0, m);
-    d4 = vsraq_n_u64(d4, d3, 26);
-    d3 = vandq_u64(d3, m);
+    carry26(&d3, &d2, m);
+    carry26(&d1, &d0, m);
+    carry26(&d4, &d3, m);
     out[0] = vmovn_u64(d0);
     out[1] = vmovn_u64(d1);
     out[2] = vmovn_u64(d2);
@@ -205,31 +208,9 @@ void poly1305_blocks_neon_8x(simd_poly1305 *st, const uint8_t *in, size_t len,
     st->h[2] = (uint64_t)(x >> 64);
 }
 
-void poly1305_blocks_neon(simd_poly1305 *st, const uint8_t *in, size_t len,
-                          uint32_t padbit)
-{
-    size_t groups = len - len % POLY1305_NEON_GROUP;
-    uint64_t seen = st->table_of == POLY1305_TABLE_NEON_SEEN ? st->table[0] : 0;
-    size_t min;
-
-    if (seen > POLY1305_NEON_MIN_FRESH)
-        seen = POLY1305_NEON_MIN_FRESH;
-    min = st->table_of == POLY1305_TABLE_NEON || seen >= POLY1305_NEON_MIN_FRESH
-              ? POLY1305_NEON_MIN_CACHED
-              : POLY1305_NEON_MIN_FRESH;
-
-    if (len < min) {
-        if (st->table_of != POLY1305_TABLE_NEON) {
-            /* saturating: only "reached the crossover" matters */
-            st->table_of = POLY1305_TABLE_NEON_SEEN;
-            st->table[0] = len < POLY1305_NEON_MIN_FRESH - seen
-                               ? seen + len
-                               : POLY1305_NEON_MIN_FRESH;
-        }
-        poly1305_blocks_aarch64(st, in, len, padbit);
-        return;
-    }
-    poly1305_blocks_neon_8x(st, in, groups, padbit);
-    if (len > groups)
-        poly1305_blocks_aarch64(st, in + groups, len - groups, padbit);
-}
+/* poly1305_blocks_neon: the split of a call (../poly1305_split.h). */
+SIMD_POLY1305_SPLIT_ENTRY(poly1305_blocks_neon,
+                          poly1305_blocks_neon_8x, poly1305_blocks_aarch64,
+                          POLY1305_TABLE_NEON, POLY1305_TABLE_NEON_SEEN,
+                          POLY1305_NEON_GROUP, POLY1305_NEON_MIN_CACHED,
+                          POLY1305_NEON_MIN_FRESH)

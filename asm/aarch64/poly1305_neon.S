@@ -110,26 +110,26 @@
     add v9.2s, v9.2s, v14.2s
 .endm
 
+/* hi += lo >> 26, lo &= 2^26 - 1 (the mask in v30), both lanes. */
+.macro CARRY26 hi, lo
+    usra \hi\().2d, \lo\().2d, #26
+    and \lo\().16b, \lo\().16b, v30.16b
+.endm
+
 /* One carry pass over d0..d4 (each < 2^61) into h (v5-v9): limbs below
  * 2^26 but d1, d4 below 2^26 + 2^12. v10 scratch. */
 .macro REDUCE
-    usra v1.2d, v0.2d, #26
-    and v0.16b, v0.16b, v30.16b
-    usra v4.2d, v3.2d, #26
-    and v3.16b, v3.16b, v30.16b
-    usra v2.2d, v1.2d, #26
-    and v1.16b, v1.16b, v30.16b
+    CARRY26 v1, v0
+    CARRY26 v4, v3
+    CARRY26 v2, v1
     ushr v10.2d, v4.2d, #26
     and v4.16b, v4.16b, v30.16b
     add v0.2d, v0.2d, v10.2d
     shl v10.2d, v10.2d, #2
     add v0.2d, v0.2d, v10.2d
-    usra v3.2d, v2.2d, #26
-    and v2.16b, v2.16b, v30.16b
-    usra v1.2d, v0.2d, #26
-    and v0.16b, v0.16b, v30.16b
-    usra v4.2d, v3.2d, #26
-    and v3.16b, v3.16b, v30.16b
+    CARRY26 v3, v2
+    CARRY26 v1, v0
+    CARRY26 v4, v3
     xtn v5.2s, v0.2d
     xtn v6.2s, v1.2d
     xtn v7.2s, v2.2d

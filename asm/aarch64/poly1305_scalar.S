@@ -20,7 +20,7 @@
  * (all caller-saved: nothing to save).
  */
 #include "asm.h"
-#include "poly1305_step.h"
+#include "poly1305_step.inc"
 
 ENTRY(poly1305_blocks_aarch64)
     lsr x2, x2, #4

@@ -32,64 +32,14 @@
 
 #include "asm.h"
 
-#define CC_OUT $a0
-#define CC_IN $a1
-#include "chacha20_macros.inc" /* uses CC_OUT, CC_IN */
-
-#define LEN $a2
-#define KEY $a3
-#define CTR $a4
-#define CTRWORD $t2 /* counter of the next block to produce */
-#define ROUNDS $t3
+#define CC_VREG $xr
 #define C512 $t4
 #define C256 $t5
 #define C128 $t6
+#include "chacha20_macros.inc"
 
-/* Vertical path: X0-X15 the working state of 8 blocks, O4-O15 the input
- * state words 4..15 (O12 holds the 8 counters), SIG the constant row in
- * both lanes. */
-#define X0 $xr0
-#define X1 $xr1
-#define X2 $xr2
-#define X3 $xr3
-#define X4 $xr4
-#define X5 $xr5
-#define X6 $xr6
-#define X7 $xr7
-#define X8 $xr8
-#define X9 $xr9
-#define X10 $xr10
-#define X11 $xr11
-#define X12 $xr12
-#define X13 $xr13
-#define X14 $xr14
-#define X15 $xr15
-#define T0 $xr16
-#define T1 $xr17
-#define SIG $xr18
-#define O4 $xr20
-#define O5 $xr21
-#define O6 $xr22
-#define O7 $xr23
-#define O8 $xr24
-#define O9 $xr25
-#define O10 $xr26
-#define O11 $xr27
-#define O12 $xr28
-#define O13 $xr29
-#define O14 $xr30
-#define O15 $xr31
-
-/* Horizontal path: rows A (= SIG), B, C, D of the input state of blocks
- * n (low lane) and n+1 (high lane), working rows RA-RD, TWO adds 2 to both
- * counter words. */
-#define RA $xr0
-#define RB $xr1
-#define RC $xr2
-#define RD $xr3
-#define HB $xr19
-#define HC $xr20
-#define HD $xr21
+/* The horizontal path holds blocks n (low lane) and n+1 (high lane);
+ * TWO adds 2 to both counter words. */
 #define HD_LOW $vr21
 #define TWO $xr22
 
@@ -151,85 +101,18 @@
 	.word	2, 0, 0, 0, 2, 0, 0, 0
 
 ENTRY(chacha20_xor_lasx)
-	beqz	LEN, .Lreturn
-	addi.d	$sp, $sp, -CC_FRAME
-	pcalau12i $t0, %pc_hi20(.Lsigma)
-	addi.d	$t0, $t0, %pc_lo12(.Lsigma)
-	xvld	SIG, $t0, 0
-	ld.wu	CTRWORD, CTR, 0
-	ori	C128, $zero, 128
-	ori	C256, $zero, 256
-	ori	C512, $zero, 512
-	bgeu	C256, LEN, .Ltwo_setup		/* 1..4 blocks: horizontal only */
+	CC_ENTRY xv, C256, .Ltwo_setup, C512	/* 1..4 blocks: horizontal only */
 
 	/* ---------------- vertical, 8 blocks per pass ---------------- */
-	CC_SAVE_FS
-	xvldrepl.w O4, KEY, 0
-	xvldrepl.w O5, KEY, 4
-	xvldrepl.w O6, KEY, 8
-	xvldrepl.w O7, KEY, 12
-	xvldrepl.w O8, KEY, 16
-	xvldrepl.w O9, KEY, 20
-	xvldrepl.w O10, KEY, 24
-	xvldrepl.w O11, KEY, 28
-	xvreplgr2vr.w O12, CTRWORD
-	xvld	T0, $t0, 32 /* .Linc8 */
-	xvadd.w	O12, O12, T0
-	xvldrepl.w O13, CTR, 4
-	xvldrepl.w O14, CTR, 8
-	xvldrepl.w O15, CTR, 12
-
+	CC_VERTICAL_SETUP xv, 32 /* .Linc8 */
 .Lloop8:
-	xvrepl128vei.w X0, SIG, 0
-	xvrepl128vei.w X1, SIG, 1
-	xvrepl128vei.w X2, SIG, 2
-	xvrepl128vei.w X3, SIG, 3
-	xvori.b	X4, O4, 0
-	xvori.b	X5, O5, 0
-	xvori.b	X6, O6, 0
-	xvori.b	X7, O7, 0
-	xvori.b	X8, O8, 0
-	xvori.b	X9, O9, 0
-	xvori.b	X10, O10, 0
-	xvori.b	X11, O11, 0
-	xvori.b	X12, O12, 0
-	xvori.b	X13, O13, 0
-	xvori.b	X14, O14, 0
-	xvori.b	X15, O15, 0
-	ori	ROUNDS, $zero, 5
-.Lrounds8:	/* two double rounds per iteration */
-	CC_DOUBLEROUND_V xv, X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15
-	CC_DOUBLEROUND_V xv, X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15
-	addi.w	ROUNDS, ROUNDS, -1
-	bnez	ROUNDS, .Lrounds8
-
-	/* Words 4..15 get their input added while still vertical; words 0..3
-	 * are the same for every block, so SIG is added after the transpose. */
-	CC_ADD4	xv, X4, O4, X5, O5, X6, O6, X7, O7
-	CC_ADD4	xv, X8, O8, X9, O9, X10, O10, X11, O11
-	CC_ADD4	xv, X12, O12, X13, O13, X14, O14, X15, O15
-	xvaddi.wu O12, O12, 8
-	CC_TRANSPOSE4 xv, X0, X1, X2, X3, T0, T1
-	CC_ADD4	xv, X0, SIG, X1, SIG, X2, SIG, X3, SIG
-	CC_TRANSPOSE4 xv, X4, X5, X6, X7, T0, T1
-	CC_TRANSPOSE4 xv, X8, X9, X10, X11, T0, T1
-	CC_TRANSPOSE4 xv, X12, X13, X14, X15, T0, T1
+	CC_VERTICAL_PASS xv, 8
 	bltu	LEN, C512, .Lpartial8
 
 	OUT_8BLOCKS 1
-	addi.d	CC_IN, CC_IN, 512
-	addi.d	CC_OUT, CC_OUT, 512
-	addi.d	LEN, LEN, -512
+	CC_ADVANCE 512
 	bltu	C256, LEN, .Lloop8		/* > 4 blocks left: another pass */
-
-	/* 0..4 blocks left: the horizontal path goes on from the counter of
-	 * the next block (word 0 of O12). */
-	xvpickve2gr.wu CTRWORD, O12, 0
-	CC_RESTORE_FS
-	bnez	LEN, .Ltwo_setup
-	addi.d	$sp, $sp, CC_FRAME
-.Lreturn:
-	ret
+	CC_VERTICAL_DONE xv, .Ltwo_setup
 
 .Lpartial8:	/* 5..7 blocks left: 0..4, then 5 and 6 as len says */
 	OUT_8BLOCKS 0
@@ -255,35 +138,13 @@ ENTRY(chacha20_xor_lasx)
 	xvadd.w	HD, HD, T1
 	xvld	TWO, $t0, 96 /* .Ltwo */
 .Lloop2:
-	xvori.b	RA, SIG, 0
-	xvori.b	RB, HB, 0
-	xvori.b	RC, HC, 0
-	xvori.b	RD, HD, 0
-	ori	ROUNDS, $zero, 5
-.Lrounds2:
-	CC_DOUBLEROUND_H xv, RA, RB, RC, RD
-	CC_DOUBLEROUND_H xv, RA, RB, RC, RD
-	addi.w	ROUNDS, ROUNDS, -1
-	bnez	ROUNDS, .Lrounds2
-	xvadd.w	RA, RA, SIG
-	xvadd.w	RB, RB, HB
-	xvadd.w	RC, RC, HC
-	xvadd.w	RD, RD, HD
-	xvadd.w	HD, HD, TWO
+	CC_HORIZONTAL_PASS xv, TWO
 	/* Block n: {RA.lo, RB.lo} {RC.lo, RD.lo}; block n+1 the high lanes. */
 	LANES	RA, RB, T0
 	LANES	RC, RD, T1
 	bltu	LEN, C128, .Lpartial2
-	CC_XOR_STORE xv, T0, 0, $xr4
-	CC_XOR_STORE xv, T1, 32, $xr5
-	CC_XOR_STORE xv, RB, 64, $xr6
-	CC_XOR_STORE xv, RD, 96, $xr7
-	addi.d	CC_IN, CC_IN, 128
-	addi.d	CC_OUT, CC_OUT, 128
-	addi.d	LEN, LEN, -128
-	bnez	LEN, .Lloop2
-	addi.d	$sp, $sp, CC_FRAME
-	ret
+	CC_XOR_STORE4 xv, T0, T1, RB, RD, 32
+	CC_HORIZONTAL_NEXT 128, .Lloop2
 
 .Lpartial2:	/* 1 block left: the low lanes' */
 	CC_XOR_STORE xv, T0, 0, $xr4

@@ -161,44 +161,51 @@ enum {
 _Static_assert(POLY1305_LSX_MIN_CACHED >= 32 && POLY1305_LASX_MIN_CACHED >= 64,
                "a call the core takes has a whole group");
 
+/* Lane orders for build_table: LASX lanes hold blocks 0, 2, 1, 3 of a
+ * group (poly1305_vec.inc). */
+static const unsigned lsx_order[2] = {2, 1};
+static const unsigned lasx_order[4] = {4, 2, 3, 1};
+
 /* Out of line, so that the short path below has no frame to set up. */
 static __attribute__((noinline)) void lsx_long(simd_poly1305 *st,
                                                const uint8_t *in, size_t len,
                                                uint32_t padbit)
 {
-    static const unsigned order[2] = {2, 1};
-
     blocks_long(st, in, len, padbit, 2, POLY1305_TABLE_LSX, poly1305_lsx_core,
-                order);
+                lsx_order);
 }
 
-/* LASX lanes hold blocks 0, 2, 1, 3 of a group (poly1305_vec.inc). */
 static __attribute__((noinline)) void lasx_long(simd_poly1305 *st,
                                                 const uint8_t *in, size_t len,
                                                 uint32_t padbit)
 {
-    static const unsigned order[4] = {4, 2, 3, 1};
-
     blocks_long(st, in, len, padbit, 4, POLY1305_TABLE_LASX, poly1305_lasx_core,
-                order);
+                lasx_order);
+}
+
+/* An entry: the scalar kernel below its crossover (min_cached bytes with
+ * the table of kernel id built for this key, min_fresh without), else long_fn. */
+ALWAYS_INLINE void blocks_entry(simd_poly1305 *st, const uint8_t *in,
+                                size_t len, uint32_t padbit, uint64_t id,
+                                size_t min_cached, size_t min_fresh,
+                                simd_poly1305_fn long_fn)
+{
+    if (len < (st->table_of == id ? min_cached : min_fresh))
+        poly1305_blocks_loongarch64(st, in, len, padbit);
+    else
+        long_fn(st, in, len, padbit);
 }
 
 void poly1305_blocks_lsx(simd_poly1305 *st, const uint8_t *in, size_t len,
                          uint32_t padbit)
 {
-    if (len < (st->table_of == POLY1305_TABLE_LSX ? POLY1305_LSX_MIN_CACHED
-                                                   : POLY1305_LSX_MIN_FRESH))
-        poly1305_blocks_loongarch64(st, in, len, padbit);
-    else
-        lsx_long(st, in, len, padbit);
+    blocks_entry(st, in, len, padbit, POLY1305_TABLE_LSX,
+                 POLY1305_LSX_MIN_CACHED, POLY1305_LSX_MIN_FRESH, lsx_long);
 }
 
 void poly1305_blocks_lasx(simd_poly1305 *st, const uint8_t *in, size_t len,
                           uint32_t padbit)
 {
-    if (len < (st->table_of == POLY1305_TABLE_LASX ? POLY1305_LASX_MIN_CACHED
-                                                    : POLY1305_LASX_MIN_FRESH))
-        poly1305_blocks_loongarch64(st, in, len, padbit);
-    else
-        lasx_long(st, in, len, padbit);
+    blocks_entry(st, in, len, padbit, POLY1305_TABLE_LASX,
+                 POLY1305_LASX_MIN_CACHED, POLY1305_LASX_MIN_FRESH, lasx_long);
 }

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "../poly1305_split.h"
 
 /* poly1305_rv64.S addresses the state by these offsets. */
 _Static_assert(offsetof(simd_poly1305, h) == 0, "h offset");
@@ -172,31 +173,9 @@ void poly1305_blocks_rvv_8x(simd_poly1305 *st, const uint8_t *in, size_t len,
     __asm__ volatile("" : : "r"(buf) : "memory"); /* keep the wipe */
 }
 
-void poly1305_blocks_rvv(simd_poly1305 *st, const uint8_t *in, size_t len,
-                         uint32_t padbit)
-{
-    size_t groups = len - len % RVV_GROUP;
-    uint64_t seen = st->table_of == POLY1305_TABLE_RVV_SEEN ? st->table[0] : 0;
-    size_t min;
-
-    if (seen > POLY1305_RVV_MIN_FRESH)
-        seen = POLY1305_RVV_MIN_FRESH;
-    min = st->table_of == POLY1305_TABLE_RVV || seen >= POLY1305_RVV_MIN_FRESH
-              ? POLY1305_RVV_MIN_CACHED
-              : POLY1305_RVV_MIN_FRESH;
-
-    if (len < min) {
-        if (st->table_of != POLY1305_TABLE_RVV) {
-            /* saturating: only "reached the crossover" matters */
-            st->table_of = POLY1305_TABLE_RVV_SEEN;
-            st->table[0] = len < POLY1305_RVV_MIN_FRESH - seen
-                               ? seen + len
-                               : POLY1305_RVV_MIN_FRESH;
-        }
-        poly1305_blocks_rv64(st, in, len, padbit);
-        return;
-    }
-    poly1305_blocks_rvv_8x(st, in, groups, padbit);
-    if (len > groups)
-        poly1305_blocks_rv64(st, in + groups, len - groups, padbit);
-}
+/* poly1305_blocks_rvv: the split of a call (../poly1305_split.h). */
+SIMD_POLY1305_SPLIT_ENTRY(poly1305_blocks_rvv,
+                          poly1305_blocks_rvv_8x, poly1305_blocks_rv64,
+                          POLY1305_TABLE_RVV, POLY1305_TABLE_RVV_SEEN,
+                          RVV_GROUP, POLY1305_RVV_MIN_CACHED,
+                          POLY1305_RVV_MIN_FRESH)

@@ -173,8 +173,8 @@ static const simd_level levels[] = {
  *   ssse3_hybrid has none (its 5-block kernel takes whole groups only).
  * - avx2_hybrid, ssse3_hybrid: the same routes with the 9- and 5-block
  *   hybrids (a scalar block woven into the vector rounds). By name only:
- *   6-12% ahead while the core's sibling hardware thread idles, 14-53%
- *   behind when it is busy (front-end bound), and CPUID cannot tell which
+ *   ahead while the core's sibling hardware thread idles, behind when it
+ *   is busy (front-end bound), and CPUID cannot tell which
  *   (docs/performance.md, "Why the hybrids are by name only").
  */
 static const simd_kernel chacha20[] = {
@@ -223,9 +223,9 @@ static const simd_kernel chacha20_inner[] = {
 /*
  * MD5: bmi1 and x86_64 share a schedule and tie (bmi1 issues fewer
  * instructions), so bmi1 goes first; both run at or above OpenSSL's
- * md5-x86_64 on every CPU measured. avx512vl (vprold rotates) wins by ~12%
- * where vprold has 1-cycle latency (an Intel Xeon) but runs at 0.55x OpenSSL
- * on AMD Zen 5, and CPUID cannot tell the two apart, so it is by name only
+ * md5-x86_64 on every CPU measured. avx512vl (vprold rotates) wins where
+ * vprold has 1-cycle latency but loses well behind OpenSSL where it has
+ * more, and CPUID cannot tell the two apart, so it is by name only
  * (SIMDPROV_MD5=avx512vl). Measurements: docs/performance.md, "Why bmi1 is
  * MD5's default".
  */
@@ -241,8 +241,8 @@ static const simd_kernel md5[] = {
 
 /*
  * Poly1305 avx512ifma: radix 2^44 vpmadd52 in 8 zmm lanes from 256 bytes,
- * the bmi2 kernel below that (poly1305_x86_64.c); 1.5-1.6x OpenSSL 3.0's
- * own IFMA path from 512 bytes on Zen 4 (README.md). zmm code, so avoided
+ * the bmi2 kernel below that (poly1305_x86_64.c); ahead of OpenSSL 3.0's
+ * own IFMA path (README.md, "AVX-512 IFMA"). zmm code, so avoided
  * where it downclocks the core, as ChaCha20 avx512 (those CPUs lack IFMA
  * anyway). The IFMA kernels also use VEX (AVX2) encodings.
  */
@@ -256,8 +256,9 @@ static const simd_kernel md5[] = {
  * (no ADX: the scalar kernel has no use for it, and Haswell has AVX2 and
  * BMI2 without ADX).
  * The scalar kernels (poly1305_scalar.S): one stream in general-purpose
- * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie on Zen 4;
- * bmi2 issues fewer instructions, so it goes first. It uses no ADX: no sum
+ * registers. bmi2 (mulx) and x86_64 (mul) share a schedule and tie
+ * (asm/x86_64/README.md, "Scalar"); bmi2 issues fewer instructions, so it
+ * goes first. It uses no ADX: no sum
  * in the schedule has two carries to chain, so adcx/adox would only add a
  * zero register.
  */

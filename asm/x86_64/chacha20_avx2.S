@@ -13,8 +13,8 @@
  * restores the callee-saved ones its scalar block needs.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
-#include "chacha20_scalar.h"
+#include "chacha20_macros.inc"
+#include "chacha20_scalar.inc"
 
     .section .rodata
     .p2align 5
@@ -36,6 +36,7 @@
 #define CMEM(i) (512 + 32 * (i))(%rsp)
 #define PRE 640
 #define FRAME8 704
+#include "chacha20_groups.inc"
 
 /* The first step of four quarter-rounds (a += b, d ^= a, d <<<= 16): it
  * does not touch the c words, so all four columns or diagonals of a
@@ -116,10 +117,7 @@
  * saved per group). Clobbers xmm0..4.
  */
 .macro PRECOMPUTE
-    vmovdqu .Lsigma(%rip), %xmm0
-    vmovdqu (%rcx), %xmm1
-    vmovdqu 16(%rcx), %xmm2
-    vmovdqu (%r8), %xmm3
+    LOAD_ROWS avx2, 0, 1, 2, 3
     vpaddd %xmm1, %xmm0, %xmm0
     vpxor %xmm0, %xmm3, %xmm3
     vpshufb .Lrot16(%rip), %xmm3, %xmm3
@@ -264,33 +262,12 @@
  * With a tail, the block after the len bytes is computed in the lane after
  * them: when len is a whole number of groups, by one more group.
  */
-ENTRY(chacha20_avx2_8x)
-    xor %r9d, %r9d
-END(chacha20_avx2_8x)
-ENTRY(chacha20_avx2_8x_tail)
-    test %rdx, %rdx
-    jz .L8x_empty
+PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
 .L8x_start:
     mov %rsp, %r11
     sub $FRAME8, %rsp
     and $-32, %rsp
-    vpbroadcastd .Lsigma(%rip), %ymm0
-    vpbroadcastd .Lsigma+4(%rip), %ymm1
-    vpbroadcastd .Lsigma+8(%rip), %ymm2
-    vpbroadcastd .Lsigma+12(%rip), %ymm3
-    vpbroadcastd 0(%rcx), %ymm4
-    vpbroadcastd 4(%rcx), %ymm5
-    vpbroadcastd 8(%rcx), %ymm6
-    vpbroadcastd 12(%rcx), %ymm7
-    vpbroadcastd 16(%rcx), %ymm8
-    vpbroadcastd 20(%rcx), %ymm9
-    vpbroadcastd 24(%rcx), %ymm10
-    vpbroadcastd 28(%rcx), %ymm11
-    vpbroadcastd 0(%r8), %ymm12
-    vpbroadcastd 4(%r8), %ymm13
-    vpbroadcastd 8(%r8), %ymm14
-    vpbroadcastd 12(%r8), %ymm15
-    vpaddd .Linc8(%rip), %ymm12, %ymm12
+    SPLAT_INPUTS avx2
     /* FINISH8 adds the counter and nonce words from here */
     .irp i, 12, 13, 14, 15
     vmovdqa %ymm\i, SPLAT(\i)
@@ -348,11 +325,10 @@ ENTRY(chacha20_avx2_8x_tail)
      * diagonals 0 and 3 take their b words from columns 1 and 0, the
      * first column pair, and columns 0 and 1 theirs from diagonals 3
      * and 0, so each half-round's first pair waits only on the previous
-     * first pair while the second pair is still in flight. On Zen 4 a
-     * two-temporary loop ran 4-6% slower at some stack placements, this
-     * one within 0.4% of its best at all; llvm-mca gives 2-7% fewer
-     * cycles on znver3/4, Skylake, Ice Lake and Alder Lake
-     * (docs/performance.md, "The AVX2 8-block round loop").
+     * first pair while the second pair is still in flight: unlike a
+     * two-temporary loop, its speed does not depend on where the stack
+     * lies (measurements: docs/performance.md, "The AVX2 8-block round
+     * loop").
      * ymm8 holds c8 or c10, ymm9 c9, ymm11 c11; the other of c8/c10 waits
      * in CMEM. */
     .p2align 5
@@ -392,18 +368,8 @@ ENTRY(chacha20_avx2_8x_tail)
 .L8x_partial_tail:
     FINISH8 2
 .L8x_done:
-    /* wipe what derives from the key: the c words, and where more than
-     * one group ran (r10d, from the public length), the key words of
-     * column 0 and PRE (the constants, counters and nonce are not
-     * secret) */
-    vpxor %xmm0, %xmm0, %xmm0
-    .irp i, 0, 1, 2, 3
-    vmovdqa %ymm0, CMEM(\i)
-    .endr
-    test %r10d, %r10d
-    jz 8f
-    vmovdqa %ymm0, SPLAT(4)
-    vmovdqa %ymm0, SPLAT(8)
+    /* wipe the key's words (GROUP_WIPE) and PRE */
+    GROUP_WIPE avx2
     vmovdqa %ymm0, PRE(%rsp)
     vmovdqa %ymm0, (PRE + 32)(%rsp)
 8:
@@ -416,173 +382,10 @@ ENTRY(chacha20_avx2_8x_tail)
 END(chacha20_avx2_8x_tail)
 
 /* ---------------------------------------------------------------------- */
-/*
- * 9 blocks: the 8-block kernel plus one block in general-purpose registers
- * (chacha20_scalar.h) woven into its rounds, four scalar steps per QR2, so
- * the otherwise idle integer ALUs compute a ninth block nearly for free.
- * Blocks 0..7 are the vector ones, block 8 the scalar one. All GPRs hold
- * scalar state during the rounds, so the arguments and counters live on the
- * stack; rbx, rbp, r12-r15 are saved and restored. Only whole 576-byte
- * groups are processed (len rounded down); the caller does the rest.
- */
-.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
-    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
-    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
-    vpxor %ymm\a0, %ymm\d0, %ymm\d0
-    vpxor %ymm\a1, %ymm\d1, %ymm\d1
-    vpshufb .Lrot16(%rip), %ymm\d0, %ymm\d0
-    vpshufb .Lrot16(%rip), %ymm\d1, %ymm\d1
-    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
-    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
-    SCALAR_STEP (\s + 0)
-    vpxor %ymm\c0, %ymm\b0, %ymm\b0
-    vpxor %ymm\c1, %ymm\b1, %ymm\b1
-    vpsrld $20, %ymm\b0, %ymm10
-    vpsrld $20, %ymm\b1, %ymm11
-    vpslld $12, %ymm\b0, %ymm\b0
-    vpslld $12, %ymm\b1, %ymm\b1
-    vpor %ymm10, %ymm\b0, %ymm\b0
-    vpor %ymm11, %ymm\b1, %ymm\b1
-    SCALAR_STEP (\s + 1)
-    vpaddd %ymm\b0, %ymm\a0, %ymm\a0
-    vpaddd %ymm\b1, %ymm\a1, %ymm\a1
-    vpxor %ymm\a0, %ymm\d0, %ymm\d0
-    vpxor %ymm\a1, %ymm\d1, %ymm\d1
-    vpshufb .Lrot8(%rip), %ymm\d0, %ymm\d0
-    vpshufb .Lrot8(%rip), %ymm\d1, %ymm\d1
-    vpaddd %ymm\d0, %ymm\c0, %ymm\c0
-    vpaddd %ymm\d1, %ymm\c1, %ymm\c1
-    SCALAR_STEP (\s + 2)
-    vpxor %ymm\c0, %ymm\b0, %ymm\b0
-    vpxor %ymm\c1, %ymm\b1, %ymm\b1
-    vpsrld $25, %ymm\b0, %ymm10
-    vpsrld $25, %ymm\b1, %ymm11
-    vpslld $7, %ymm\b0, %ymm\b0
-    vpslld $7, %ymm\b1, %ymm\b1
-    vpor %ymm10, %ymm\b0, %ymm\b0
-    vpor %ymm11, %ymm\b1, %ymm\b1
-    SCALAR_STEP (\s + 3)
-.endm
-
-#define F9_OUT 640
-#define F9_IN 648
-#define F9_LEN 656
-#define F9_KEY 664
-#define F9_CTR 672
-#define F9_RSP 680
-#define F9_CNT 688
-#define F9_SCTR 692
-#define F9_SS 704
-#define F9_FRAME 768
-    .set scalar_sc, F9_SS
+/* 9 blocks: the hybrid body of chacha20_groups.inc at this width. */
 
 ENTRY(chacha20_avx2_9x)
-    cmp $576, %rdx
-    jb .L9x_ret
-    push %rbx
-    push %rbp
-    push %r12
-    push %r13
-    push %r14
-    push %r15
-    mov %rsp, %rax
-    sub $F9_FRAME, %rsp
-    and $-32, %rsp
-    mov %rax, F9_RSP(%rsp)
-    mov %rdi, F9_OUT(%rsp)
-    mov %rsi, F9_IN(%rsp)
-    mov %rdx, F9_LEN(%rsp)
-    mov %rcx, F9_KEY(%rsp)
-    mov %r8, F9_CTR(%rsp)
-    mov (%r8), %eax
-    add $8, %eax
-    mov %eax, F9_SCTR(%rsp)
-    vpbroadcastd .Lsigma(%rip), %ymm0
-    vpbroadcastd .Lsigma+4(%rip), %ymm1
-    vpbroadcastd .Lsigma+8(%rip), %ymm2
-    vpbroadcastd .Lsigma+12(%rip), %ymm3
-    vpbroadcastd 0(%rcx), %ymm4
-    vpbroadcastd 4(%rcx), %ymm5
-    vpbroadcastd 8(%rcx), %ymm6
-    vpbroadcastd 12(%rcx), %ymm7
-    vpbroadcastd 16(%rcx), %ymm8
-    vpbroadcastd 20(%rcx), %ymm9
-    vpbroadcastd 24(%rcx), %ymm10
-    vpbroadcastd 28(%rcx), %ymm11
-    vpbroadcastd 0(%r8), %ymm12
-    vpbroadcastd 4(%r8), %ymm13
-    vpbroadcastd 8(%r8), %ymm14
-    vpbroadcastd 12(%r8), %ymm15
-    vpaddd .Linc8(%rip), %ymm12, %ymm12
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    vmovdqa %ymm\i, SPLAT(\i)
-    .endr
-    jmp .L9x_start
-.L9x_group:
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    vmovdqa SPLAT(\i), %ymm\i
-    .endr
-.L9x_start:
-    vmovdqa %ymm10, CMEM(2)
-    vmovdqa %ymm11, CMEM(3)
-    /* from here on every GPR but rsp is a scalar state word */
-    SCALAR_INIT F9_KEY(%rsp), F9_CTR(%rsp), F9_SCTR(%rsp)
-    movl $10, F9_CNT(%rsp)
-.L9x_round:
-    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
-    vmovdqa %ymm8, CMEM(0)
-    vmovdqa %ymm9, CMEM(1)
-    vmovdqa CMEM(2), %ymm8
-    vmovdqa CMEM(3), %ymm9
-    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
-    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
-    vmovdqa %ymm8, CMEM(2)
-    vmovdqa %ymm9, CMEM(3)
-    vmovdqa CMEM(0), %ymm8
-    vmovdqa CMEM(1), %ymm9
-    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
-    decl F9_CNT(%rsp)
-    jnz .L9x_round
-    SCALAR_PARK F9_SS
-    mov F9_OUT(%rsp), %rdi
-    mov F9_IN(%rsp), %rsi
-    mov F9_KEY(%rsp), %rcx
-    mov F9_CTR(%rsp), %r8
-    FINISH8 0
-    SCALAR_OUT F9_SS, F9_SCTR(%rsp), 512
-    vpbroadcastd .Lnine(%rip), %ymm0
-    vpaddd SPLAT(12), %ymm0, %ymm0
-    vmovdqa %ymm0, SPLAT(12)
-    addl $9, F9_SCTR(%rsp)
-    add $576, %rsi
-    add $576, %rdi
-    mov %rsi, F9_IN(%rsp)
-    mov %rdi, F9_OUT(%rsp)
-    mov F9_LEN(%rsp), %rdx
-    sub $576, %rdx
-    mov %rdx, F9_LEN(%rsp)
-    cmp $576, %rdx
-    jae .L9x_group
-    /* wipe the key splat, c words and parked scalar state */
-    vpxor %xmm0, %xmm0, %xmm0
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    vmovdqa %ymm0, SPLAT(\i)
-    .endr
-    .irp i, 0, 1, 2, 3
-    vmovdqa %ymm0, CMEM(\i)
-    .endr
-    vmovdqa %ymm0, F9_SS(%rsp)
-    vmovdqa %ymm0, (F9_SS + 32)(%rsp)
-    mov F9_RSP(%rsp), %rsp
-    vzeroupper
-    pop %r15
-    pop %r14
-    pop %r13
-    pop %r12
-    pop %rbp
-    pop %rbx
-.L9x_ret:
-    ret
+    CHACHA20_HYBRID avx2, 8, 32, 640
 END(chacha20_avx2_9x)
 
 ELF_NOTES

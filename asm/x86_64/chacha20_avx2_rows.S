@@ -31,7 +31,7 @@
  * asks "am I the tail?" with one compare and no test of r9.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 5
@@ -118,8 +118,7 @@
     vbroadcasti128 16(%rcx), %ymm13
     vbroadcasti128 (%r8), %ymm14
     vpaddd .Llane1(%rip), %ymm14, %ymm14
-    vmovdqa .Lrot16(%rip), %ymm10
-    vmovdqa .Lrot8(%rip), %ymm11
+    LOAD_MASKS avx2, 10, 11
 .endm
 
 /* ---------------------------------------------------------------------- */
@@ -130,10 +129,7 @@
  * with p.
  */
 .macro ROWS_KERNEL name, n, p
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
+PLAIN_AND_TAIL \name
     TAIL_SETUP
     test %rdx, %rdx
     jz \p\()_ret
@@ -255,35 +251,20 @@ END(\name\()_tail)
     jmp .L6r_tail
 .endm
 
-ENTRY(chacha20_avx2_6x)
-    xor %r9d, %r9d
-END(chacha20_avx2_6x)
-ENTRY(chacha20_avx2_6x_tail)
+PLAIN_AND_TAIL chacha20_avx2_6x
     TAIL_SETUP
     test %rdx, %rdx
     jz .L6r_ret
     vbroadcasti128 (%r8), %ymm15
 .L6r_group:
-    vmovdqa .Lrot16(%rip), %ymm13
-    vmovdqa .Lrot8(%rip), %ymm14
+    LOAD_MASKS avx2, 13, 14
     LOAD6 0, 1, 2, 3, 0
     LOAD6 4, 5, 6, 7, 1
     LOAD6 8, 9, 10, 11, 2
     ROWS_ROUNDS3 avx2, .L6r_round
     vbroadcasti128 (%rcx), %ymm13
     vbroadcasti128 16(%rcx), %ymm14
-    OUT6 0, 1, 2, 3, 0, .L6r_done
-    cmp $128, %rdx
-    jbe .L6r_done
-    OUT6 4, 5, 6, 7, 1, .L6r_done
-    cmp $256, %rdx
-    jbe .L6r_done
-    OUT6 8, 9, 10, 11, 2, .L6r_done
-    sub $384, %rdx
-    jz .L6r_done
-    add $384, %rsi
-    add $384, %rdi
-    sub $384, %r11
+    ROWS_OUT3 OUT6, 128, .L6r_done, .L6r_done, %r11
     vpaddd .Lsix2(%rip), %ymm15, %ymm15
     jmp .L6r_group
 .L6r_done:

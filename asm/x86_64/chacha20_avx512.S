@@ -37,7 +37,7 @@
  * whole groups of the message only, so the tail block is never its own.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 6
@@ -102,10 +102,7 @@
  * That saves 3 of the 80 quarter-rounds per group.
  */
 .macro PRECOMPUTE dst
-    vmovdqu32 .Lsigma(%rip), %xmm16
-    vmovdqu32 (%rcx), %xmm17
-    vmovdqu32 16(%rcx), %xmm18
-    vmovdqu32 (%r8), %xmm19
+    LOAD_ROWS avx512, 16, 17, 18, 19
     vpaddd %xmm17, %xmm16, %xmm16
     vpxord %xmm16, %xmm19, %xmm19
     vprold $16, %xmm19, %xmm19
@@ -303,12 +300,7 @@
  * State in 0..15, transpose temps 16..19, per-lane counters in 31.
  */
 .macro WS_KERNEL name, w, n
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL \name, 10f
 11:
     mov %rsp, %r11
     sub $128, %rsp
@@ -408,17 +400,9 @@ END(\name\()_tail)
     vpaddd %\w\()mm19, %\w\()mm3, %\w\()mm3
 .endm
 
-ENTRY(chacha20_avx512_1x)
-    xor %r9d, %r9d
-END(chacha20_avx512_1x)
-ENTRY(chacha20_avx512_1x_tail)
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL chacha20_avx512_1x, 10f
 11:
-    vmovdqu32 .Lsigma(%rip), %xmm16
-    vmovdqu32 (%rcx), %xmm17
-    vmovdqu32 16(%rcx), %xmm18
-    vmovdqu32 (%r8), %xmm19
+    LOAD_ROWS avx512, 16, 17, 18, 19
     vmovdqu32 .Lrowinc1(%rip), %xmm20
 5:
     vmovdqa32 %xmm16, %xmm0
@@ -483,12 +467,7 @@ END(chacha20_avx512_1x_tail)
     vmovdqu32 %ymm\t1, 32(%r9)
 .endm
 
-ENTRY(chacha20_avx512_2x)
-    xor %r9d, %r9d
-END(chacha20_avx512_2x)
-ENTRY(chacha20_avx512_2x_tail)
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL chacha20_avx512_2x, 10f
 11:
     vbroadcasti32x4 .Lsigma(%rip), %ymm16
     vbroadcasti32x4 (%rcx), %ymm17
@@ -658,7 +637,7 @@ END(chacha20_avx512_32x)
  * 8-block form runs two such 4-block groups (rows 0..3 and 4..7) with
  * their steps interleaved. Input rows in 16..19, counter step in 20,
  * transpose temps 21..24. Not the SSSE3/AVX2 rows' ROWS_QSUB
- * (chacha20_macros.h), though the lockstep looks alike: here each rotate
+ * (chacha20_macros.inc), though the lockstep looks alike: here each rotate
  * is one vprold and the XOR is EVEX vpxord, 3 steps per quarter-round
  * against 14, with no mask registers or rotate temporaries.
  */
@@ -721,12 +700,7 @@ END(chacha20_avx512_32x)
 .endm
 
 .macro ZROWS_KERNEL name, sets
-ENTRY(\name)
-    xor %r9d, %r9d
-END(\name)
-ENTRY(\name\()_tail)
-    test %rdx, %rdx
-    jz 10f
+PLAIN_AND_TAIL \name, 10f
 11:
     vbroadcasti32x4 .Lsigma(%rip), %zmm16
     vbroadcasti32x4 (%rcx), %zmm17

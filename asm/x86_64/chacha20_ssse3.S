@@ -12,8 +12,8 @@
  * saves and restores the callee-saved ones it needs for its scalar block.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
-#include "chacha20_scalar.h"
+#include "chacha20_macros.inc"
+#include "chacha20_scalar.inc"
 
     .section .rodata
     .p2align 4
@@ -46,19 +46,10 @@
  * bytes and stores it, without XOR, to (r9): a stream ending in a partial
  * block gets that block from this call rather than from a second one.
  */
-ENTRY(chacha20_ssse3_1x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_1x)
-ENTRY(chacha20_ssse3_1x_tail)
-    test %rdx, %rdx
-    jz .L1x_empty
+PLAIN_AND_TAIL chacha20_ssse3_1x, .L1x_empty
 .L1x_start:
-    movdqa .Lsigma(%rip), %xmm8
-    movdqu (%rcx), %xmm9
-    movdqu 16(%rcx), %xmm10
-    movdqu (%r8), %xmm11
-    movdqa .Lrot16(%rip), %xmm12
-    movdqa .Lrot8(%rip), %xmm13
+    LOAD_ROWS sse, 8, 9, 10, 11
+    LOAD_MASKS sse, 12, 13
     movdqa .Lone(%rip), %xmm14
 .L1x_block:
     movdqa %xmm8, %xmm0
@@ -168,19 +159,10 @@ END(chacha20_ssse3_1x_tail)
 /* Plain and tail entry as for ssse3_1x; with a tail, the block after the
  * len bytes is the next pair's first lane (or, for an odd count, the
  * second lane of the last pair, which the plain kernel drops). */
-ENTRY(chacha20_ssse3_2x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_2x)
-ENTRY(chacha20_ssse3_2x_tail)
-    test %rdx, %rdx
-    jz .L2x_empty
+PLAIN_AND_TAIL chacha20_ssse3_2x, .L2x_empty
 .L2x_start:
-    movdqa .Lsigma(%rip), %xmm8
-    movdqu (%rcx), %xmm9
-    movdqu 16(%rcx), %xmm10
-    movdqu (%r8), %xmm11
-    movdqa .Lrot16(%rip), %xmm14
-    movdqa .Lrot8(%rip), %xmm15
+    LOAD_ROWS sse, 8, 9, 10, 11
+    LOAD_MASKS sse, 14, 15
 .L2x_block:
     movdqa %xmm8, %xmm0
     movdqa %xmm9, %xmm1
@@ -270,22 +252,23 @@ END(chacha20_ssse3_2x_tail)
 #define CMEM(i) (256 + 16 * (i))(%rsp)
 #define PS(i) (320 + 16 * (i))(%rsp)
 #define FRAME4 576
+#include "chacha20_groups.inc"
 
 /* 4x4 dword transpose of rows A..D (temps T0,T1); result j (= block j's
  * four words) lands in: j0 -> B, j1 -> T0, j2 -> D, j3 -> A. */
 .macro TRANSPOSE4_SSE A, B, C, D, T0, T1
-    movdqa %xmm\A, %xmm\T0
-    punpckldq %xmm\B, %xmm\T0
-    punpckhdq %xmm\B, %xmm\A
-    movdqa %xmm\C, %xmm\T1
-    punpckldq %xmm\D, %xmm\T1
-    punpckhdq %xmm\D, %xmm\C
-    movdqa %xmm\T0, %xmm\B
-    punpcklqdq %xmm\T1, %xmm\B
-    punpckhqdq %xmm\T1, %xmm\T0
-    movdqa %xmm\A, %xmm\D
-    punpcklqdq %xmm\C, %xmm\D
-    punpckhqdq %xmm\C, %xmm\A
+    UNPACK_SSE dq, \A, \B, \T0
+    UNPACK_SSE dq, \C, \D, \T1
+    UNPACK_SSE qdq, \T0, \T1, \B
+    UNPACK_SSE qdq, \A, \C, \D
+.endm
+
+/* Interleave a and b by unit u (dq, qdq): the low halves into t, the high
+ * halves into a. */
+.macro UNPACK_SSE u, a, b, t
+    movdqa %xmm\a, %xmm\t
+    punpckl\u %xmm\b, %xmm\t
+    punpckh\u %xmm\b, %xmm\a
 .endm
 
 /* XOR one 16-byte keystream register into out at byte offset off of the
@@ -381,9 +364,8 @@ END(chacha20_ssse3_2x_tail)
  * temporary is a3's register: a is idle while c and b are updated, so a3 is
  * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
  * hybrid's pairs (QR2S without its scalar steps, the c words swapped through
- * the stack) the kernel was up to 5% slower on a loaded Zen 4 host and as
- * fast on an idle one (docs/performance.md, "The SSSE3 4-block round
- * loop").
+ * the stack) the kernel was slower on a loaded host and no faster on an
+ * idle one (docs/performance.md, "The SSSE3 4-block round loop").
  */
 .macro QR4_AD a, b, d, mask
     paddd %xmm\b, %xmm\a
@@ -447,12 +429,8 @@ END(chacha20_ssse3_2x_tail)
  * each group after that starts from it (3 of 80 quarter-rounds saved).
  */
 .macro PRECOMPUTE4
-    movdqa .Lsigma(%rip), %xmm0
-    movdqu (%rcx), %xmm1
-    movdqu 16(%rcx), %xmm2
-    movdqu (%r8), %xmm3
-    movdqa .Lrot16(%rip), %xmm12
-    movdqa .Lrot8(%rip), %xmm13
+    LOAD_ROWS sse, 0, 1, 2, 3
+    LOAD_MASKS sse, 12, 13
     QR_ROWS
     .irp r, 0, 1, 2, 3
     pshufd $0x55, %xmm\r, %xmm4
@@ -468,38 +446,13 @@ END(chacha20_ssse3_2x_tail)
  * len bytes is the lane at len in the last group (FINISH4 2), or the
  * first lane of one more group when len is a whole number of groups.
  * r10d says whether PRECOMPUTE4 ran. */
-ENTRY(chacha20_ssse3_4x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_4x)
-ENTRY(chacha20_ssse3_4x_tail)
-    test %rdx, %rdx
-    jz .L4x_empty
+PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
 .L4x_setup:
     mov %rsp, %r11
     sub $FRAME4, %rsp
     and $-16, %rsp
     /* splat every input word across the four lanes */
-    movdqa .Lsigma(%rip), %xmm3
-    movdqu (%rcx), %xmm7
-    movdqu 16(%rcx), %xmm11
-    movdqu (%r8), %xmm15
-    pshufd $0x00, %xmm3, %xmm0
-    pshufd $0x55, %xmm3, %xmm1
-    pshufd $0xaa, %xmm3, %xmm2
-    pshufd $0xff, %xmm3, %xmm3
-    pshufd $0x00, %xmm7, %xmm4
-    pshufd $0x55, %xmm7, %xmm5
-    pshufd $0xaa, %xmm7, %xmm6
-    pshufd $0xff, %xmm7, %xmm7
-    pshufd $0x00, %xmm11, %xmm8
-    pshufd $0x55, %xmm11, %xmm9
-    pshufd $0xaa, %xmm11, %xmm10
-    pshufd $0xff, %xmm11, %xmm11
-    pshufd $0x00, %xmm15, %xmm12
-    pshufd $0x55, %xmm15, %xmm13
-    pshufd $0xaa, %xmm15, %xmm14
-    pshufd $0xff, %xmm15, %xmm15
-    paddd .Linc4(%rip), %xmm12
+    SPLAT_INPUTS sse
     /* FINISH4 adds the counter and nonce words from here */
     movdqa %xmm12, SPLAT(12)
     movdqa %xmm13, SPLAT(13)
@@ -577,17 +530,8 @@ ENTRY(chacha20_ssse3_4x_tail)
 .L4x_partial_tail:
     FINISH4 2
 .L4x_done:
-    /* wipe what derives from the key: the c words, and where more than
-     * one group ran (r10d, from the public length), the key words of
-     * column 0 and PS (the constants, counters and nonce are not secret) */
-    pxor %xmm0, %xmm0
-    .irp i, 0, 1, 2, 3
-    movdqa %xmm0, CMEM(\i)
-    .endr
-    test %r10d, %r10d
-    jz 8f
-    movdqa %xmm0, SPLAT(4)
-    movdqa %xmm0, SPLAT(8)
+    /* wipe the key's words (GROUP_WIPE) and PS */
+    GROUP_WIPE sse
     .irp i, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15
     movdqa %xmm0, PS(\i)
     .endr
@@ -600,182 +544,10 @@ ENTRY(chacha20_ssse3_4x_tail)
 END(chacha20_ssse3_4x_tail)
 
 /* ---------------------------------------------------------------------- */
-/*
- * 5 blocks: the 4-block layout, its quarter-rounds in pairs (QR2S: two in
- * parallel, rotate temporaries xmm10/11), plus one block in general-purpose
- * registers (chacha20_scalar.h) woven in, four scalar steps per QR2S: the
- * integer ALUs are idle while the vector pipes work, so the fifth block is
- * nearly free. Blocks 0..3 are the vector ones, block 4 the scalar one.
- * All GPRs hold scalar state during the rounds, so the arguments and
- * counters live on the stack; rbx, rbp, r12-r15 are saved and restored.
- * Only whole 320-byte groups are processed; the caller does the rest.
- */
-.macro QR2S a0, b0, c0, d0, a1, b1, c1, d1, s
-    paddd %xmm\b0, %xmm\a0
-    paddd %xmm\b1, %xmm\a1
-    pxor %xmm\a0, %xmm\d0
-    pxor %xmm\a1, %xmm\d1
-    pshufb .Lrot16(%rip), %xmm\d0
-    pshufb .Lrot16(%rip), %xmm\d1
-    paddd %xmm\d0, %xmm\c0
-    paddd %xmm\d1, %xmm\c1
-    pxor %xmm\c0, %xmm\b0
-    SCALAR_STEP (\s + 0)
-    pxor %xmm\c1, %xmm\b1
-    movdqa %xmm\b0, %xmm10
-    movdqa %xmm\b1, %xmm11
-    pslld $12, %xmm\b0
-    pslld $12, %xmm\b1
-    psrld $20, %xmm10
-    psrld $20, %xmm11
-    por %xmm10, %xmm\b0
-    por %xmm11, %xmm\b1
-    SCALAR_STEP (\s + 1)
-    paddd %xmm\b0, %xmm\a0
-    paddd %xmm\b1, %xmm\a1
-    pxor %xmm\a0, %xmm\d0
-    pxor %xmm\a1, %xmm\d1
-    pshufb .Lrot8(%rip), %xmm\d0
-    pshufb .Lrot8(%rip), %xmm\d1
-    paddd %xmm\d0, %xmm\c0
-    paddd %xmm\d1, %xmm\c1
-    pxor %xmm\c0, %xmm\b0
-    SCALAR_STEP (\s + 2)
-    pxor %xmm\c1, %xmm\b1
-    movdqa %xmm\b0, %xmm10
-    movdqa %xmm\b1, %xmm11
-    pslld $7, %xmm\b0
-    pslld $7, %xmm\b1
-    psrld $25, %xmm10
-    psrld $25, %xmm11
-    por %xmm10, %xmm\b0
-    por %xmm11, %xmm\b1
-    SCALAR_STEP (\s + 3)
-.endm
-
-#define F5_OUT 576
-#define F5_IN 584
-#define F5_LEN 592
-#define F5_KEY 600
-#define F5_CTR 608
-#define F5_RSP 616
-#define F5_CNT 624
-#define F5_SCTR 628
-#define F5_SS 640
-#define F5_FRAME 704
-    .set scalar_sc, F5_SS
+/* 5 blocks: the hybrid body of chacha20_groups.inc at this width. */
 
 ENTRY(chacha20_ssse3_5x)
-    cmp $320, %rdx
-    jb .L5x_ret
-    push %rbx
-    push %rbp
-    push %r12
-    push %r13
-    push %r14
-    push %r15
-    mov %rsp, %rax
-    sub $F5_FRAME, %rsp
-    and $-16, %rsp
-    mov %rax, F5_RSP(%rsp)
-    mov %rdi, F5_OUT(%rsp)
-    mov %rsi, F5_IN(%rsp)
-    mov %rdx, F5_LEN(%rsp)
-    mov %rcx, F5_KEY(%rsp)
-    mov %r8, F5_CTR(%rsp)
-    mov (%r8), %eax
-    add $4, %eax
-    mov %eax, F5_SCTR(%rsp)
-    movdqa .Lsigma(%rip), %xmm3
-    movdqu (%rcx), %xmm7
-    movdqu 16(%rcx), %xmm11
-    movdqu (%r8), %xmm15
-    pshufd $0x00, %xmm3, %xmm0
-    pshufd $0x55, %xmm3, %xmm1
-    pshufd $0xaa, %xmm3, %xmm2
-    pshufd $0xff, %xmm3, %xmm3
-    pshufd $0x00, %xmm7, %xmm4
-    pshufd $0x55, %xmm7, %xmm5
-    pshufd $0xaa, %xmm7, %xmm6
-    pshufd $0xff, %xmm7, %xmm7
-    pshufd $0x00, %xmm11, %xmm8
-    pshufd $0x55, %xmm11, %xmm9
-    pshufd $0xaa, %xmm11, %xmm10
-    pshufd $0xff, %xmm11, %xmm11
-    pshufd $0x00, %xmm15, %xmm12
-    pshufd $0x55, %xmm15, %xmm13
-    pshufd $0xaa, %xmm15, %xmm14
-    pshufd $0xff, %xmm15, %xmm15
-    paddd .Linc4(%rip), %xmm12
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    movdqa %xmm\i, SPLAT(\i)
-    .endr
-    jmp .L5x_start
-.L5x_group:
-    .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-    movdqa SPLAT(\i), %xmm\i
-    .endr
-.L5x_start:
-    movdqa %xmm10, CMEM(2)
-    movdqa %xmm11, CMEM(3)
-    /* from here on every GPR but rsp is a scalar state word */
-    SCALAR_INIT F5_KEY(%rsp), F5_CTR(%rsp), F5_SCTR(%rsp)
-    movl $10, F5_CNT(%rsp)
-.L5x_round:
-    QR2S 0, 4, 8, 12, 1, 5, 9, 13, 0
-    movdqa %xmm8, CMEM(0)
-    movdqa %xmm9, CMEM(1)
-    movdqa CMEM(2), %xmm8
-    movdqa CMEM(3), %xmm9
-    QR2S 2, 6, 8, 14, 3, 7, 9, 15, 4
-    QR2S 0, 5, 8, 15, 1, 6, 9, 12, 8
-    movdqa %xmm8, CMEM(2)
-    movdqa %xmm9, CMEM(3)
-    movdqa CMEM(0), %xmm8
-    movdqa CMEM(1), %xmm9
-    QR2S 2, 7, 8, 13, 3, 4, 9, 14, 12
-    decl F5_CNT(%rsp)
-    jnz .L5x_round
-    SCALAR_PARK F5_SS
-    mov F5_OUT(%rsp), %rdi
-    mov F5_IN(%rsp), %rsi
-    mov F5_KEY(%rsp), %rcx
-    mov F5_CTR(%rsp), %r8
-    FINISH4 0
-    SCALAR_OUT F5_SS, F5_SCTR(%rsp), 256
-    movdqa SPLAT(12), %xmm0
-    paddd .Lfive(%rip), %xmm0
-    movdqa %xmm0, SPLAT(12)
-    addl $5, F5_SCTR(%rsp)
-    add $320, %rsi
-    add $320, %rdi
-    mov %rsi, F5_IN(%rsp)
-    mov %rdi, F5_OUT(%rsp)
-    mov F5_LEN(%rsp), %rdx
-    sub $320, %rdx
-    mov %rdx, F5_LEN(%rsp)
-    cmp $320, %rdx
-    jae .L5x_group
-    /* wipe the key splat, c words and parked scalar state */
-    pxor %xmm0, %xmm0
-    .irp i, 4, 5, 6, 7, 8, 9, 10, 11
-    movdqa %xmm0, SPLAT(\i)
-    .endr
-    .irp i, 0, 1, 2, 3
-    movdqa %xmm0, CMEM(\i)
-    .endr
-    .irp off, 0, 16, 32, 48
-    movdqa %xmm0, (F5_SS + \off)(%rsp)
-    .endr
-    mov F5_RSP(%rsp), %rsp
-    pop %r15
-    pop %r14
-    pop %r13
-    pop %r12
-    pop %rbp
-    pop %rbx
-.L5x_ret:
-    ret
+    CHACHA20_HYBRID sse, 4, 16, 576
 END(chacha20_ssse3_5x)
 
 ELF_NOTES

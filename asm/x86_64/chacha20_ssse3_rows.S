@@ -29,7 +29,7 @@
  * alignment padding into it.
  */
 #include "asm.h"
-#include "chacha20_macros.h"
+#include "chacha20_macros.inc"
 
     .section .rodata
     .p2align 4
@@ -80,10 +80,7 @@
     .endr
 .endm
 
-ENTRY(chacha20_ssse3_3x)
-    xor %r9d, %r9d
-END(chacha20_ssse3_3x)
-ENTRY(chacha20_ssse3_3x_tail)
+PLAIN_AND_TAIL chacha20_ssse3_3x
     lea 64(%rdx), %rax
     mov $-1, %r10
     test %r9, %r9
@@ -96,14 +93,13 @@ ENTRY(chacha20_ssse3_3x_tail)
     and $-16, %rsp
     movdqu (%r8), %xmm0
     movdqa %xmm0, RD0
-    movdqa .Lrot16(%rip), %xmm13
-    movdqa .Lrot8(%rip), %xmm14
+    LOAD_MASKS sse, 13, 14
 .L3r_group:
     RLOAD 0, 1, 2, 3, 0
     RLOAD 4, 5, 6, 7, 1
     RLOAD 8, 9, 10, 11, 2
     /* ROWS_ROUNDS3 with its loop at a 32-byte boundary: where the code
-     * before it left it, the kernel was 1.5% slower (Zen 4) */
+     * before it left it, the kernel was slower (README.md, "Design") */
     mov $10, %eax
     .p2align 5
 .L3r_round:
@@ -111,18 +107,7 @@ ENTRY(chacha20_ssse3_3x_tail)
     ROWS_HALF3 sse, 1
     dec %eax
     jnz .L3r_round
-    ROUT 0, 1, 2, 3, 0, .L3r_tail
-    cmp $64, %rdx
-    jbe .L3r_done
-    ROUT 4, 5, 6, 7, 1, .L3r_tail
-    cmp $128, %rdx
-    jbe .L3r_done
-    ROUT 8, 9, 10, 11, 2, .L3r_tail
-    sub $192, %rdx
-    jz .L3r_done
-    add $192, %rsi
-    add $192, %rdi
-    sub $192, %r10
+    ROWS_OUT3 ROUT, 64, .L3r_tail, .L3r_done, %r10
     movdqa RD0, %xmm0
     paddd (.Lblk + 16 * 3)(%rip), %xmm0
     movdqa %xmm0, RD0

@@ -13,8 +13,9 @@
  * at power-of-two lengths. Only the by-name `_hybrid` entries use them, when
  * a cost estimate says so; the COST_* constants serve those estimates alone:
  * the relative costs of one call of each kernel on a full group (in ns, but
- * only their ratios matter), measured on Zen 4 with simdprov-bench -k
- * (docs/performance.md, "ChaCha20: a block's latency or a group's issue").
+ * only their ratios matter), measured with simdprov-bench -k (the CPU and
+ * figures: docs/performance.md, "ChaCha20: a block's latency or a group's
+ * issue").
  * The AVX-512 split follows the measured crossovers of its kernels.
  *
  * Two rules follow from what a call costs rather than from one CPU's
@@ -25,8 +26,8 @@
  * call as its whole groups (the kernel XORs a partial group from registers;
  * a second call only repeats entry, state set-up and exit). So 5 blocks at
  * the SSSE3 level are 4x + 1x (the 1-block kernel runs at the latency of
- * one block: 58% of a 4-block call on Zen 4, and 4x + 1x beat OpenSSL's
- * 4x over two groups by 1.2x there), 7 blocks
+ * one block, well under a 4-block call: figures in asm/x86_64/README.md,
+ * "Inner kernels and routing"), 7 blocks
  * 4x + 3x (the row kernels also run at about one block's latency), 15
  * blocks at the AVX2 level one 8x call.
  *
@@ -34,8 +35,7 @@
  * virtual block more, the tail block, and hand it to the call that covers
  * the last block: a kernel's tail variant computes it in a lane its last
  * group has anyway, where a call of its own would cost a whole block's
- * latency (~220 TSC cycles on Zen 4; docs/performance.md, "Tail
- * variants").
+ * latency (docs/performance.md, "Tail variants").
  */
 #include "kernels.h"
 
@@ -58,7 +58,7 @@ typedef struct {
     simd_chacha20_fn fn;
     simd_chacha20_tail_fn tail;
     unsigned cost;
-} finish;
+} finish_kernel;
 
 /* One group kernel: its function, tail variant (or NULL), group size in
  * bytes and cost per group. */
@@ -76,7 +76,7 @@ typedef struct {
  */
 typedef struct {
     group_kernel wide, main;
-    const finish *finish; /* indexed by blocks left, < main.group / 64 */
+    const finish_kernel *finish; /* indexed by blocks left, < main.group / 64 */
 } route;
 
 /*
@@ -85,9 +85,10 @@ typedef struct {
  * keeps it there). The kernels load the counter as 16 bytes, which a
  * narrower store still in flight cannot forward to: stored after this
  * call, the update would stall the next one at the head of its
- * latency-bound chain (~40 cycles on the Zen 4).
+ * latency-bound chain (what that costs: asm/x86_64/README.md, "Inner
+ * kernels and routing").
  */
-static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
+static void call_and_advance(simd_chacha20_fn kernel, size_t n, uint8_t **out,
                 const uint8_t **in, size_t *len, const uint32_t key[8],
                 const uint32_t cur[4], uint32_t next[4])
 {
@@ -110,7 +111,7 @@ static void run(simd_chacha20_fn kernel, size_t n, uint8_t **out,
  * finish kernels of the ssse3, avx2 and avx512 routes) has a tail variant;
  * the kernel suite runs each tail entry over every length to 2048 bytes.
  */
-static inline void last(simd_chacha20_fn fn, simd_chacha20_tail_fn ft,
+static inline void call_last(simd_chacha20_fn fn, simd_chacha20_tail_fn ft,
                         uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t key[8], const uint32_t ctr[4],
                         uint8_t *tail)
@@ -121,12 +122,12 @@ static inline void last(simd_chacha20_fn fn, simd_chacha20_tail_fn ft,
         fn(out, in, len, key, ctr);
 }
 
-static size_t whole(size_t len, size_t group)
+static size_t whole_groups_len(size_t len, size_t group)
 {
     return len - len % group;
 }
 
-static const finish *rest(const route *r, size_t len)
+static const finish_kernel *finish_for(const route *r, size_t len)
 {
     return &r->finish[len / SIMD_CHACHA20_BLOCK];
 }
@@ -134,7 +135,7 @@ static const finish *rest(const route *r, size_t len)
 static size_t cost_main(const route *r, size_t len)
 {
     return r->main.cost * (len / r->main.group) +
-           rest(r, len % r->main.group)->cost;
+           finish_for(r, len % r->main.group)->cost;
 }
 
 static size_t cost_wide(const route *r, size_t len)
@@ -147,22 +148,22 @@ static size_t cost_wide(const route *r, size_t len)
  * tail, else 0): the group and finish choices count it, the wide kernels
  * (no tail variants) never take it. */
 static inline __attribute__((always_inline)) void
-route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+split_long(const route *r, uint8_t *out, const uint8_t *in, size_t len,
              const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
 {
     uint32_t c[2][4]; /* the counters after the wide and main calls */
     size_t v = tail != NULL ? SIMD_CHACHA20_BLOCK : 0;
     const uint32_t *k = ctr; /* the next call's counter */
-    const finish *f;
+    const finish_kernel *f;
 
     if (r->wide.fn != NULL && len >= r->wide.group &&
         (r->wide.cost == 0 || cost_wide(r, len) < cost_main(r, len))) {
-        run(r->wide.fn, whole(len, r->wide.group), &out, &in, &len, key, k,
+        call_and_advance(r->wide.fn, whole_groups_len(len, r->wide.group), &out, &in, &len, key, k,
             c[0]);
         k = c[0];
     }
     if (len + v >= r->main.group) {
-        size_t n = whole(len + v, r->main.group);
+        size_t n = whole_groups_len(len + v, r->main.group);
 
         /* A rest that `main` itself would finish goes in the same call: it
          * XORs its last, partial group from registers anyway, and a second
@@ -170,37 +171,37 @@ route_groups(const route *r, uint8_t *out, const uint8_t *in, size_t len,
          * does a tail block that ends a group of `main`; and with no rest
          * at all (whole groups, the tail's included) the call is the last
          * one, a tail call with no counter copy. */
-        if (n == len + v || rest(r, len + v - n)->fn == r->main.fn) {
-            last(r->main.fn, r->main.tail, out, in, len, key, k, tail);
+        if (n == len + v || finish_for(r, len + v - n)->fn == r->main.fn) {
+            call_last(r->main.fn, r->main.tail, out, in, len, key, k, tail);
             return;
         }
-        run(r->main.fn, n, &out, &in, &len, key, k, c[1]);
+        call_and_advance(r->main.fn, n, &out, &in, &len, key, k, c[1]);
         k = c[1];
     }
-    f = rest(r, len + v);
-    last(f->fn, f->tail, out, in, len, key, k, tail);
+    f = finish_for(r, len + v);
+    call_last(f->fn, f->tail, out, in, len, key, k, tail);
 }
 
-/* route_groups out of line, so that the short case below stays a bare
+/* split_long out of line, so that the short case below stays a bare
  * tail call (no frame: this one needs the counter on the stack); without
  * and with a tail, so that the plain one keeps six register arguments
  * (and stays a tail call itself). */
 __attribute__((noinline)) static void
-route_plain(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+split_long_plain(const route *r, uint8_t *out, const uint8_t *in, size_t len,
             const uint32_t key[8], const uint32_t ctr[4])
 {
-    route_groups(r, out, in, len, key, ctr, NULL);
+    split_long(r, out, in, len, key, ctr, NULL);
 }
 
 __attribute__((noinline)) static void
-route_tail(const route *r, uint8_t *out, const uint8_t *in, size_t len,
+split_long_tail(const route *r, uint8_t *out, const uint8_t *in, size_t len,
            const uint32_t key[8], const uint32_t ctr[4], uint8_t *tail)
 {
-    route_groups(r, out, in, len, key, ctr, tail);
+    split_long(r, out, in, len, key, ctr, tail);
 }
 
 /* The one route: tail is NULL for the plain entries. */
-static inline void route_blocks(const route *r, uint8_t *out,
+static inline void split_message(const route *r, uint8_t *out,
                                 const uint8_t *in, size_t len,
                                 const uint32_t key[8], const uint32_t ctr[4],
                                 uint8_t *tail)
@@ -215,20 +216,20 @@ static inline void route_blocks(const route *r, uint8_t *out,
      * a mask.) */
     if (r->wide.fn == NULL || len < r->wide.group) {
         if (len + v < r->main.group) {
-            const finish *f = rest(r, len + v);
+            const finish_kernel *f = finish_for(r, len + v);
 
-            last(f->fn, f->tail, out, in, len, key, ctr, tail);
+            call_last(f->fn, f->tail, out, in, len, key, ctr, tail);
             return;
         }
         if ((len + v) % r->main.group == 0) {
-            last(r->main.fn, r->main.tail, out, in, len, key, ctr, tail);
+            call_last(r->main.fn, r->main.tail, out, in, len, key, ctr, tail);
             return;
         }
     }
     if (tail == NULL)
-        route_plain(r, out, in, len, key, ctr);
+        split_long_plain(r, out, in, len, key, ctr);
     else
-        route_tail(r, out, in, len, key, ctr, tail);
+        split_long_tail(r, out, in, len, key, ctr, tail);
 }
 
 /* A finish or group row: kernel k, its tail variant chacha20_k_tail, then
@@ -239,7 +240,7 @@ static inline void route_blocks(const route *r, uint8_t *out,
  * the hybrid route's estimate. Every one has a tail variant (finish[k]
  * with a tail: k - 1 blocks and the tail block), used only by the tail
  * entry of the plain route. */
-static const finish ssse3_finish[4] = {
+static const finish_kernel ssse3_finish[4] = {
     {NULL, NULL, 0},
     WITH_TAIL(ssse3_1x, COST_SSSE3_1X),
     WITH_TAIL(ssse3_2x, COST_SSSE3_2X),
@@ -261,7 +262,7 @@ static const route ssse3_hybrid_route = {
  * SSSE3 row kernel (as fast as avx2_2x there, and no wasted lane). Every
  * one has a tail variant: with a tail, finish[k] makes k - 1 blocks and
  * the tail block (finish[1]: the tail block alone). */
-static const finish avx2_finish[8] = {
+static const finish_kernel avx2_finish[8] = {
     {NULL, NULL, 0},
     WITH_TAIL(ssse3_1x, COST_SSSE3_1X),
     WITH_TAIL(avx2_2x, COST_AVX2_2X),
@@ -283,7 +284,7 @@ static const route avx2_hybrid_route = {
 /* AVX-512 (no costs: the narrowest covering kernel always wins): 32-block
  * groups, then 16-block ones, then the narrowest kernel that covers the
  * rest. */
-static const finish avx512_finish[16] = {
+static const finish_kernel avx512_finish[16] = {
     {NULL, NULL, 0},
     WITH_TAIL(avx512_1x, 0),
     WITH_TAIL(avx512_2x, 0),
@@ -309,42 +310,24 @@ static const route avx512_route = {
     avx512_finish,
 };
 
-SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3)
-{
-    route_blocks(&ssse3_route, out, in, len, key, ctr, NULL);
-}
+/* A level's entry on its route: chacha20_xor_<name>, or with a tail
+ * chacha20_xor_<name>_tail. */
+#define ROUTE_ENTRY(name, rt)                                                  \
+    SIMD_CHACHA20_KERNEL(chacha20_xor_##name)                                  \
+    {                                                                          \
+        split_message(&rt, out, in, len, key, ctr, NULL);                      \
+    }
+#define ROUTE_TAIL_ENTRY(name, rt)                                             \
+    SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_##name##_tail)                      \
+    {                                                                          \
+        split_message(&rt, out, in, len, key, ctr, tail);                      \
+    }
 
-SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_ssse3_tail)
-{
-    route_blocks(&ssse3_route, out, in, len, key, ctr, tail);
-}
-
-SIMD_CHACHA20_KERNEL(chacha20_xor_ssse3_hybrid)
-{
-    route_blocks(&ssse3_hybrid_route, out, in, len, key, ctr, NULL);
-}
-
-SIMD_CHACHA20_KERNEL(chacha20_xor_avx2)
-{
-    route_blocks(&avx2_route, out, in, len, key, ctr, NULL);
-}
-
-SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx2_tail)
-{
-    route_blocks(&avx2_route, out, in, len, key, ctr, tail);
-}
-
-SIMD_CHACHA20_KERNEL(chacha20_xor_avx2_hybrid)
-{
-    route_blocks(&avx2_hybrid_route, out, in, len, key, ctr, NULL);
-}
-
-SIMD_CHACHA20_KERNEL(chacha20_xor_avx512)
-{
-    route_blocks(&avx512_route, out, in, len, key, ctr, NULL);
-}
-
-SIMD_CHACHA20_TAIL_KERNEL(chacha20_xor_avx512_tail)
-{
-    route_blocks(&avx512_route, out, in, len, key, ctr, tail);
-}
+ROUTE_ENTRY(ssse3, ssse3_route)
+ROUTE_TAIL_ENTRY(ssse3, ssse3_route)
+ROUTE_ENTRY(ssse3_hybrid, ssse3_hybrid_route)
+ROUTE_ENTRY(avx2, avx2_route)
+ROUTE_TAIL_ENTRY(avx2, avx2_route)
+ROUTE_ENTRY(avx2_hybrid, avx2_hybrid_route)
+ROUTE_ENTRY(avx512, avx512_route)
+ROUTE_TAIL_ENTRY(avx512, avx512_route)

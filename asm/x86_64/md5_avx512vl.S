@@ -8,10 +8,9 @@
  * H, I in one 1-cycle instruction, and vprold rotates in one, so every step's
  * chain is ternlog + add + rotate + add = 4 cycles in all four rounds (the
  * scalar kernels' best is 5/4/4/5). That holds where vprold has 1-cycle
- * latency; where it is slower (Zen 4 is reported at 2; on Zen 5 this
- * kernel runs at about half OpenSSL's speed) it loses to the scalar ones,
- * which is why it is by name only (docs/performance.md, "Why bmi1 is MD5's
- * default").
+ * latency; where it is slower it loses to the scalar ones (the CPUs and
+ * figures: docs/performance.md, "Why bmi1 is MD5's default"), which is
+ * why it is by name only.
  *
  * a + x[k] + K[i] is added from memory with {1to4} broadcasts while b is still
  * being computed (a is three steps old, so those adds are off the chain).
@@ -23,12 +22,14 @@
  * ever sees dirty upper state.
  */
 #include "asm.h"
+#include "../md5_k.inc"
 
 #define RA %xmm0
 #define RB %xmm1
 #define RC %xmm2
 #define RD %xmm3
 #define T %xmm4
+#include "md5_entry.inc"
 
 /* vpternlogd $imm, c, b, T with T = d: imm bit (d<<2 | b<<1 | c) = f(b,c,d). */
 #define TT_F 0xb8	/* (b & c) | (~b & d) */
@@ -48,14 +49,7 @@
 .endm
 
 ENTRY(md5_blocks_avx512vl)
-	test	%rdx, %rdx
-	jz	9f
-	shl	$6, %rdx
-	add	%rsi, %rdx		/* rdx = end of input */
-	vmovd	0(%rdi), RA
-	vmovd	4(%rdi), RB
-	vmovd	8(%rdi), RC
-	vmovd	12(%rdi), RD
+	MD5_ENTER vmovd
 	.p2align 4
 1:
 	vmovdqa	RA, %xmm5
@@ -147,21 +141,6 @@ END(md5_blocks_avx512vl)
 	.section .rodata
 	.p2align 6
 .Lmd5_k:
-	.long	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee
-	.long	0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501
-	.long	0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be
-	.long	0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821
-	.long	0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa
-	.long	0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8
-	.long	0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed
-	.long	0xa9e3e905, 0xfcefa3f8, 0x676f02d9, 0x8d2a4c8a
-	.long	0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c
-	.long	0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70
-	.long	0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05
-	.long	0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665
-	.long	0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039
-	.long	0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1
-	.long	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1
-	.long	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391
+	MD5_K_TABLE
 
 ELF_NOTES

@@ -30,6 +30,19 @@
 #define RB %r9d
 #define RC %r10d
 #define RD %r11d
+#include "md5_entry.inc"
+
+/* a += x[k] + K, the start of the G and H steps. */
+.macro ADD_XK a, k, K
+	add	\k*4(%rsi), \a
+	add	$\K, \a
+.endm
+
+/* The end of every step: a = b + rol(a, s). */
+.macro STEP_END a, b, s
+	rol	$\s, \a
+	add	\b, \a
+.endm
 
 /* a = b + rol(a + F(b, c, d) + x[k] + K, s) */
 .macro STEP_F a, b, c, d, k, K, s, bmi
@@ -40,13 +53,11 @@
 	and	\b, %eax
 	xor	\d, %eax
 	add	%eax, \a
-	rol	$\s, \a
-	add	\b, \a
+	STEP_END \a, \b, \s
 .endm
 
 .macro STEP_G a, b, c, d, k, K, s, bmi
-	add	\k*4(%rsi), \a
-	add	$\K, \a
+	ADD_XK \a, \k, \K
 .if \bmi
 	andn	\c, \d, %eax		/* c & ~d, off the chain */
 .else
@@ -58,19 +69,16 @@
 	add	%eax, \a
 	and	\b, %ecx		/* b & d: the only op waiting for b */
 	add	%ecx, \a
-	rol	$\s, \a
-	add	\b, \a
+	STEP_END \a, \b, \s
 .endm
 
 /* Expects %eax = c ^ d; leaves %eax = b ^ c, the next step's c ^ d. */
 .macro STEP_H a, b, c, d, k, K, s, bmi
-	add	\k*4(%rsi), \a
-	add	$\K, \a
+	ADD_XK \a, \k, \K
 	xor	\b, %eax
 	add	%eax, \a
 	xor	\d, %eax
-	rol	$\s, \a
-	add	\b, \a
+	STEP_END \a, \b, \s
 .endm
 
 .macro STEP_I a, b, c, d, k, K, s, bmi
@@ -88,20 +96,12 @@
 	xor	\c, %eax
 	add	%eax, \a
 .endif
-	rol	$\s, \a
-	add	\b, \a
+	STEP_END \a, \b, \s
 .endm
 
 .macro MD5_BLOCKS name, bmi
 ENTRY(\name)
-	test	%rdx, %rdx
-	jz	9f
-	shl	$6, %rdx
-	add	%rsi, %rdx		/* rdx = end of input */
-	mov	0(%rdi), RA
-	mov	4(%rdi), RB
-	mov	8(%rdi), RC
-	mov	12(%rdi), RD
+	MD5_ENTER mov
 	.p2align 4
 1:
 	STEP_F RA, RB, RC, RD, 0, 0xd76aa478, 7, \bmi

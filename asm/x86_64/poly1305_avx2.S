@@ -64,6 +64,7 @@
  */
 #include "asm.h"
 #include "kernels.h"
+#include "poly1305_macros.inc"
 
 /* simd_poly1305 offsets (checked against the C struct in poly1305_x86_64.c)
  * and the table's halves, as assembler symbols so that macro arguments stay
@@ -371,15 +372,6 @@
     vmovdqu %ymm10, (\off)(%r11)
 .endm
 
-/* Horizontal sum of the four qword lanes of ymm\i into \gpr; temp ymm10. */
-.macro HSUM i, gpr
-    vextracti128 $1, %ymm\i, %xmm10
-    vpaddq %xmm10, %xmm\i, %xmm\i
-    vpshufd $0x4e, %xmm\i, %xmm10
-    vpaddq %xmm10, %xmm\i, %xmm\i
-    vmovq %xmm\i, \gpr
-.endm
-
 /* Serial carry of limb \a into limb \b (64-bit registers); temp r11. */
 .macro CARRY1 a, b
     movq \a, %r11
@@ -455,11 +447,11 @@
     movq %rbp, %rsp
     popq %rbp
 .endif
-    HSUM 5, %rax
-    HSUM 6, %rcx
-    HSUM 7, %rdx
-    HSUM 8, %r8
-    HSUM 9, %r9
+    HSUM_YMM 5, %rax, 10
+    HSUM_YMM 6, %rcx, 10
+    HSUM_YMM 7, %rdx, 10
+    HSUM_YMM 8, %r8, 10
+    HSUM_YMM 9, %r9, 10
     vzeroupper
     /* limbs rax, rcx, rdx, r8, r9 (each < 2^59.73): carry serially */
     CARRY1 %rax, %rcx

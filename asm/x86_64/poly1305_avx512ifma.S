@@ -69,6 +69,7 @@
  */
 #include "asm.h"
 #include "kernels.h"
+#include "poly1305_macros.inc"
 
 /* simd_poly1305 offsets (checked by _Static_assert in poly1305_x86_64.c) */
 #define ST_H 0
@@ -257,6 +258,22 @@
     vmovq %xmm13, \off(%rdi)
 .endif
 .endm
+/* hi += lo >> 44, lo &= 2^44 - 1 (the mask in r11; r10 scratch). */
+.macro CARRY44 lo, hi
+    movq \lo, %r10
+    shrq $44, %r10
+    andq %r11, \lo
+    addq %r10, \hi
+.endm
+
+/* The product in ymm3..5 into the lanes of ymm0..2 that mask selects. */
+.macro BLEND_PRODUCT mask
+    movl $\mask, %eax
+    kmovw %eax, %k1
+    vmovdqa64 %ymm3, %ymm0{%k1}
+    vmovdqa64 %ymm4, %ymm1{%k1}
+    vmovdqa64 %ymm5, %ymm2{%k1}
+.endm
 /* Copy row lane `lane` (0..7) into table entry i. */
 .macro COPY_ROW lane, i
     movq T_R0+8*\lane(%rdi), %rax
@@ -296,20 +313,12 @@
     TIMES20 y, 1, 6
     TIMES20 y, 2, 7
     MUL y, 0, 1, 2, 0, 1, 2, 6, 7, 3, 4, 5
-    movl $0x5, %eax
-    kmovw %eax, %k1
-    vmovdqa64 %ymm3, %ymm0{%k1}
-    vmovdqa64 %ymm4, %ymm1{%k1}
-    vmovdqa64 %ymm5, %ymm2{%k1}
+    BLEND_PRODUCT 0x5
     /* [r^2 r r^2 r] * r^2 -> [r^4 r^3 . .], into lanes 0, 1 */
     TIMES20 y, 4, 6
     TIMES20 y, 5, 7
     MUL y, 0, 1, 2, 3, 4, 5, 6, 7, 3, 4, 5
-    movl $0x3, %eax
-    kmovw %eax, %k1
-    vmovdqa64 %ymm3, %ymm0{%k1}
-    vmovdqa64 %ymm4, %ymm1{%k1}
-    vmovdqa64 %ymm5, %ymm2{%k1}
+    BLEND_PRODUCT 0x3
     /* rows' second halves: r^4 r^3 r^2 r^1 */
     vmovdqu64 %ymm0, T_R0+32(%rdi)
     vmovdqu64 %ymm1, T_R1+32(%rdi)
@@ -385,11 +394,7 @@
     vextracti64x4 $1, %zmm\n, %ymm13
     vpaddq %ymm13, %ymm\n, %ymm\n
 .endif
-    vextracti128 $1, %ymm\n, %xmm13
-    vpaddq %xmm13, %xmm\n, %xmm\n
-    vpshufd $0x4e, %xmm\n, %xmm13
-    vpaddq %xmm13, %xmm\n, %xmm\n
-    vmovq %xmm\n, \gpr
+    HSUM_YMM \n, \gpr, 13
 .endm
 
 /* Broadcast table entry i into registers a0..s2 (numbers), width w. */
@@ -570,28 +575,16 @@ ENTRY(\name)
     /* limbs < 2^47: carry 0 -> 1 -> 2 -> 5x into 0 -> 1 -> 2; then
      * a0, a1 < 2^44, a2 <= 2^42 */
     movabsq $0xfffffffffff, %r11
-    movq %rax, %r10
-    shrq $44, %r10
-    andq %r11, %rax
-    addq %r10, %r8
-    movq %r8, %r10
-    shrq $44, %r10
-    andq %r11, %r8
-    addq %r10, %r9
+    CARRY44 %rax, %r8
+    CARRY44 %r8, %r9
     movq %r9, %r10
     shrq $42, %r10
     movabsq $0x3ffffffffff, %rdx
     andq %rdx, %r9
     leaq (%r10,%r10,4), %r10
     addq %r10, %rax
-    movq %rax, %r10
-    shrq $44, %r10
-    andq %r11, %rax
-    addq %r10, %r8
-    movq %r8, %r10
-    shrq $44, %r10
-    andq %r11, %r8
-    addq %r10, %r9
+    CARRY44 %rax, %r8
+    CARRY44 %r8, %r9
     /* back to base 2^64: h[2] = a2 >> 40 <= 4 */
     movq %r8, %r10
     shlq $44, %r10

@@ -23,10 +23,10 @@
  *     of the mask -cy (sbb), constant time.
  *   - Products are issued in the order their inputs arrive (t1*s1, t1*r0,
  *     u*s1, u*r0, h0*r0, h0*r1); each sum adds its latest operand last.
- *     The one multiplier is the scarce unit (a 128-bit mul or mulx takes it
- *     about 1.5 cycles on Zen 4, imul 1: ~8 of the ~13 cycles a block takes),
- *     so program order decides which product waits: u*r0 placed last (where
- *     its result is needed) costs a cycle per block, measured.
+ *     The one multiplier is the scarce unit (most of a block's cycles:
+ *     README.md, "Scalar"), so program order decides which product waits:
+ *     u*r0 placed last (where its result is needed) costs a cycle per
+ *     block, measured.
  *
  * Bounds, with h2 < 8 on entry: u <= 7 + 1 + 1 on the first block and
  * u <= 3 + 1 + 1 afterwards, so u*s1 and u*r0 fit 64 bits, d0 < 2^126,
@@ -73,16 +73,9 @@
 	add	$16, %rsi
 .endm
 
-/* d = h*r, base x86-64: products in rdx:rax. */
-.macro MUL_X86_64
-	mov	D1, %rax
-	mulq	S1			/* t1*s1 */
-	mov	%rax, D0
-	mov	%rdx, C1
-	mov	D1, %rax
-	mulq	R0			/* t1*r0 */
-	mov	%rax, D1
-	mov	%rdx, D2
+/* The products of cy (M = -cy) and u with r, added into d: both forms
+ * of the multiply make them the same way. */
+.macro MUL_CY_U
 	mov	M, %rax
 	and	S1, %rax		/* cy*s1 */
 	add	%rax, D0
@@ -94,14 +87,28 @@
 	add	M, %rax			/* < 2^64: no carry */
 	add	%rax, D1
 	adc	U, D2
-	mov	R0, %rax
-	mulq	H0			/* h0*r0 */
-	add	%rax, D0
-	adc	%rdx, C1
-	mov	R1, %rax
-	mulq	H0			/* h0*r1 */
-	add	%rax, D1
-	adc	%rdx, D2
+.endm
+
+/* hi:lo = a*b (add = 0) or hi:lo += a*b (add = 1), through rdx:rax. */
+.macro MUL_ACC a, b, lo, hi, add
+	mov	\a, %rax
+	mulq	\b
+.if \add
+	add	%rax, \lo
+	adc	%rdx, \hi
+.else
+	mov	%rax, \lo
+	mov	%rdx, \hi
+.endif
+.endm
+
+/* d = h*r, base x86-64: products in rdx:rax. */
+.macro MUL_X86_64
+	MUL_ACC	D1, S1, D0, C1, 0	/* t1*s1 */
+	MUL_ACC	D1, R0, D1, D2, 0	/* t1*r0 */
+	MUL_CY_U
+	MUL_ACC	R0, H0, D0, C1, 1	/* h0*r0 */
+	MUL_ACC	R1, H0, D1, D2, 1	/* h0*r1 */
 	add	C1, D1
 	adc	$0, D2
 .endm
@@ -111,17 +118,7 @@
 	mov	D1, %rdx
 	mulx	S1, D0, C1		/* t1*s1 */
 	mulx	R0, D1, D2		/* t1*r0 */
-	mov	M, %rax
-	and	S1, %rax		/* cy*s1 */
-	add	%rax, D0
-	adc	$0, C1
-	mov	U, %rax
-	imul	S1, %rax		/* u*s1 */
-	imul	R0, U			/* u*r0 */
-	and	R0, M			/* cy*r0 */
-	add	M, %rax			/* < 2^64: no carry */
-	add	%rax, D1
-	adc	U, D2
+	MUL_CY_U
 	mov	H0, %rdx
 	mulx	R0, %rax, Q		/* h0*r0 */
 	add	%rax, D0

@@ -111,9 +111,9 @@ static void route(const vector_route *r, simd_poly1305 *st, const uint8_t *in,
         POLY1305_SCALAR(st, in + vec, len - vec, padbit);
 }
 
-/* AVX2: from one group up once the table is built, 320 bytes before
- * (kernels alone tie at 192-256 bytes on Zen 4, but through the MAC and the
- * AEAD the scalar kernel still wins at 256-319). */
+/* AVX2: from one group up once the table is built, 320 bytes before: past
+ * where the kernels alone tie, as the scalar kernel still wins through the
+ * MAC and the AEAD below it (asm/x86_64/README.md, "AVX2"). */
 static const vector_route avx2_route = {
     poly1305_blocks_avx2_4x, poly1305_blocks_avx2_4x_once, POLY1305_TABLE_AVX2,
     4 * SIMD_POLY1305_BLOCK, 64, 320,
@@ -126,9 +126,9 @@ void poly1305_blocks_avx2(simd_poly1305 *st, const uint8_t *in, size_t len,
 }
 
 /*
- * AVX-512 IFMA, measured on Zen 4 (asm/x86_64/README.md): with the table
- * built the vector kernel wins from 96-128 bytes, with a new key per call
- * (init + blocks + emit) from 224-256. It takes any whole number of blocks.
+ * AVX-512 IFMA: the measured crossovers with the table built and with a new
+ * key per call (init + blocks + emit), asm/x86_64/README.md ("AVX-512
+ * IFMA"). It takes any whole number of blocks.
  */
 static const vector_route ifma_route = {
     poly1305_blocks_ifma_8x, NULL, POLY1305_TABLE_AVX512IFMA, 0, 128, 256,
