@@ -122,7 +122,7 @@ typedef struct {
     /* ChaCha20 rows only, else NULL: the same kernel's tail variant
      * (simd_chacha20_tail_fn), where it has one. */
     simd_chacha20_tail_fn chacha20_tail;
-} simd_kernel;
+} simd_kernel_row;
 
 /* Table rows: SIMD_KERNEL(chacha20, "neon", needs, chacha20_xor_neon). */
 #define SIMD_KERNEL(alg, name, needs, f)                                       \
@@ -140,7 +140,7 @@ typedef struct {
 /* Default candidates best first, then any by-name rows; the last row is the
  * portable kernel (needs 0). */
 typedef struct {
-    const simd_kernel *kernels;
+    const simd_kernel_row *kernels;
     size_t n;
 } simd_table;
 
@@ -190,14 +190,14 @@ uint32_t simd_traits(const simd_arch *arch);
 /* The best kernel of a table that may run where `caps` are available, by
  * default: by-name rows and rows avoiding a trait in `caps` are passed over
  * (select.c). */
-const simd_kernel *simd_best(const simd_table *t, uint32_t caps);
+const simd_kernel_row *simd_best(const simd_table *t, uint32_t caps);
 
 /* The kernel of a table with this name (case-insensitive), or NULL. */
-const simd_kernel *simd_find(const simd_table *t, const char *name);
+const simd_kernel_row *simd_find(const simd_table *t, const char *name);
 
 /* The arch's kernel of algorithm alg with this name, table row or inner
  * kernel (case-insensitive), or NULL: how tools and the bench name one. */
-const simd_kernel *simd_find_any(const simd_arch *arch, simd_alg alg,
+const simd_kernel_row *simd_find_any(const simd_arch *arch, simd_alg alg,
                                  const char *name);
 
 /*

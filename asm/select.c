@@ -127,10 +127,10 @@ uint32_t simd_traits(const simd_arch *arch)
     return traits;
 }
 
-const simd_kernel *simd_best(const simd_table *t, uint32_t caps)
+const simd_kernel_row *simd_best(const simd_table *t, uint32_t caps)
 {
     for (size_t i = 0; i < t->n; i++) {
-        const simd_kernel *k = &t->kernels[i];
+        const simd_kernel_row *k = &t->kernels[i];
 
         if (simd_runnable(k->needs, caps) && !k->by_name &&
             (k->avoid & caps) == 0)
@@ -139,7 +139,7 @@ const simd_kernel *simd_best(const simd_table *t, uint32_t caps)
     return &t->kernels[t->n - 1]; /* the portable kernel needs nothing */
 }
 
-const simd_kernel *simd_find(const simd_table *t, const char *name)
+const simd_kernel_row *simd_find(const simd_table *t, const char *name)
 {
     for (size_t i = 0; name != NULL && i < t->n; i++)
         if (strcasecmp(t->kernels[i].name, name) == 0)
@@ -147,20 +147,20 @@ const simd_kernel *simd_find(const simd_table *t, const char *name)
     return NULL;
 }
 
-const simd_kernel *simd_find_any(const simd_arch *arch, simd_alg alg,
+const simd_kernel_row *simd_find_any(const simd_arch *arch, simd_alg alg,
                                  const char *name)
 {
-    const simd_kernel *k = simd_find(&arch->tables[alg], name);
+    const simd_kernel_row *k = simd_find(&arch->tables[alg], name);
 
     return k != NULL ? k : simd_find(&arch->inner[alg], name);
 }
 
-static const simd_kernel *pick(const simd_table *t, uint32_t allowed,
+static const simd_kernel_row *pick(const simd_table *t, uint32_t allowed,
                                const char *forced, const char *what,
                                simd_select_report report, void *arg)
 {
     if (is_set(forced)) {
-        const simd_kernel *k = simd_find(t, forced);
+        const simd_kernel_row *k = simd_find(t, forced);
 
         if (k == NULL)
             report(arg, SIMD_SELECT_UNKNOWN_KERNEL, what, forced);

@@ -20,7 +20,7 @@ typedef struct {
     uint32_t allowed_caps; /* cpu_caps lowered by the override's level
                               (traits kept) */
     const char *level;     /* highest level within allowed_caps */
-    const simd_kernel *kernel[SIMD_NALGS];
+    const simd_kernel_row *kernel[SIMD_NALGS];
 } simd_choice;
 
 /* Why an override value was ignored (reported, never fatal). */

@@ -49,7 +49,7 @@ double time_kernel(const void *kernel_run_arg, size_t iters)
 
 /* Whether the comma-separated list names kernel k of algorithm alg; marks
  * each item that does in used[]. */
-static int named(const char *list, simd_alg alg, const simd_kernel *k,
+static int named(const char *list, simd_alg alg, const simd_kernel_row *k,
                  int *used)
 {
     const char *key = simd_alg_name(alg);

@@ -19,7 +19,7 @@
 /* One kernel alone through the kernel ABI on `len` bytes per op. */
 typedef struct {
     simd_alg alg;
-    const simd_kernel *kernel;
+    const simd_kernel_row *kernel;
     size_t len;
     int in_place; /* bench_out to bench_out, as the glue rows' EVP side */
 } kernel_run;

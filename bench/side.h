@@ -22,7 +22,8 @@ typedef struct {
     EVP_CIPHER *chacha20;
     EVP_MD *md5;
     EVP_MAC *poly1305; /* NULL when the side does not serve it */
-    const simd_kernel *kernel; /* simd's ChaCha20 kernel; NULL for default */
+    /* simd's ChaCha20 kernel; NULL for default */
+    const simd_kernel_row *kernel;
     char label[160];
 } side;
 

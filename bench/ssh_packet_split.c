@@ -180,7 +180,7 @@ int main(int argc, char **argv)
     double *t[WAYS];
     uint64_t seqnr = 0;
     uint8_t sink = 0;
-    const simd_kernel *row;
+    const simd_kernel_row *row;
     ways ws;
 
     if (argc < 2 || argc > 4 || len == 0 || len % 64 != 0 ||

@@ -71,7 +71,7 @@ static void load_mac_fns(const char *name, tu_mac_fns *f)
  * the portable one. */
 static const char *kernel_for(const simd_table *t, int n, uint32_t caps)
 {
-    const simd_kernel *k = &t->kernels[(size_t)n % t->n];
+    const simd_kernel_row *k = &t->kernels[(size_t)n % t->n];
 
     return simd_runnable(k->needs, caps) ? k->name : "portable";
 }
@@ -87,7 +87,7 @@ void load_instances(uint32_t caps)
 
     load_provider_fns("default", &default_fns);
     for (size_t i = 0; i < ct->n; i++) {
-        const simd_kernel *k = &ct->kernels[i];
+        const simd_kernel_row *k = &ct->kernels[i];
 
         if (!simd_runnable(k->needs, caps) || nsimd == MAX_INSTANCES)
             continue;

@@ -134,7 +134,7 @@ static inline void use_partial(simd_chacha20_stream *ctx, unsigned char *out,
 static inline void start_partial(simd_chacha20_stream *ctx, unsigned char *out,
                                  const unsigned char *in, size_t n)
 {
-    const simd_kernel *k = ctx->kernel;
+    const simd_kernel_row *k = ctx->kernel;
 
     if (k->chacha20_tail != NULL)
         k->chacha20_tail(ctx->buf, zero_block, 0, ctx->key, ctx->counter,

@@ -29,7 +29,7 @@ typedef struct {
      * pointer, not two: the extra 8 bytes moved every field after the
      * stream in the AEAD's context and cost 2-5% per small record
      * (docs/performance.md, "Tail variants"). */
-    const simd_kernel *kernel;
+    const simd_kernel_row *kernel;
     uint32_t key[8];
     uint32_t counter[4]; /* counter word, then the three nonce words */
     uint8_t buf[SIMD_CHACHA20_BLOCK]; /* keystream of the current partial block */

@@ -22,7 +22,7 @@
 #include "../asm/arch.h"
 
 /* The kernel `name` of the algorithm keyed `key`; *alg gets the algorithm. */
-static const simd_kernel *lookup(const char *key, const char *name,
+static const simd_kernel_row *lookup(const char *key, const char *name,
                                  simd_alg *alg)
 {
     for (*alg = 0; *alg < SIMD_NALGS; (*alg)++)
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
     uint32_t kc[12] = {1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3}; /* key || ctr */
     static const uint8_t mac_key[SIMD_POLY1305_KEY] = {1, 2, 3, 4};
     simd_poly1305 mac;
-    const simd_kernel *k;
+    const simd_kernel_row *k;
     simd_alg alg;
     uint8_t *buf;
     size_t len, block;

@@ -53,7 +53,7 @@ static const simd_level levels[] = {
  * the NEON kernel, hence ASIMD in its needs (every SVE CPU has it anyway).
  * The MD5 kernel uses base A64 instructions only.
  */
-static const simd_kernel chacha20[] = {
+static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "sve2", NEEDS_SVE2 | NEEDS_NEON, chacha20_xor_sve2),
     SIMD_KERNEL(chacha20, "neon", NEEDS_NEON, chacha20_xor_neon),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
@@ -61,25 +61,25 @@ static const simd_kernel chacha20[] = {
 
 /* The SVE2 body behind the sve2 entry, reached alone by the ABI harness,
  * the kernel suite and the benchmark (the NEON kernel is a row above). */
-static const simd_kernel chacha20_inner[] = {
+static const simd_kernel_row chacha20_inner[] = {
     SIMD_KERNEL(chacha20, "sve2_blocks", NEEDS_SVE2, chacha20_sve2_blocks),
 };
 
-static const simd_kernel md5[] = {
+static const simd_kernel_row md5[] = {
     SIMD_KERNEL(md5, "aarch64", SIMD_CAP_ASM, md5_blocks_aarch64),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
 /* Poly1305: the NEON entry hands short inputs to the scalar kernel, hence
  * ASM in its needs (NEEDS_NEON has it). */
-static const simd_kernel poly1305[] = {
+static const simd_kernel_row poly1305[] = {
     SIMD_KERNEL(poly1305, "neon", NEEDS_NEON, poly1305_blocks_neon),
     SIMD_KERNEL(poly1305, "aarch64", SIMD_CAP_ASM, poly1305_blocks_aarch64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
 /* The NEON body behind the neon entry, whole 128-byte groups only. */
-static const simd_kernel poly1305_inner[] = {
+static const simd_kernel_row poly1305_inner[] = {
     SIMD_KERNEL_GROUP(poly1305, "neon_8x", NEEDS_NEON, poly1305_blocks_neon_8x,
                       8 * SIMD_POLY1305_BLOCK),
 };
@@ -91,7 +91,7 @@ static const simd_kernel poly1305_inner[] = {
  * its gain, integer pipes busy during vector code, is in cycles on wide
  * cores, which CPUID cannot tell. "portable": two passes (asm/kernels.h).
  */
-static const simd_kernel chacha20_poly1305[] = {
+static const simd_kernel_row chacha20_poly1305[] = {
     SIMD_KERNEL_BY_NAME(chacha20_poly1305, "sve2", NEEDS_SVE2 | NEEDS_NEON,
                         chacha20_poly1305_sve2),
     SIMD_KERNEL_BY_NAME(chacha20_poly1305, "neon", NEEDS_NEON,

@@ -43,17 +43,17 @@ static const simd_level levels[] = {
 /* Kernels best first. LASX instructions need LSX's state too (the LSX
  * registers are the low halves; the LASX kernel's 2-block setup uses LSX
  * instructions). */
-static const simd_kernel chacha20[] = {
+static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, chacha20_xor_lasx),
     SIMD_KERNEL(chacha20, "lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, chacha20_xor_lsx),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
-static const simd_kernel md5[] = {
+static const simd_kernel_row md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
-static const simd_kernel poly1305[] = {
+static const simd_kernel_row poly1305[] = {
     SIMD_KERNEL(poly1305, "lasx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX | SIMD_CAP_LA_LASX, poly1305_blocks_lasx),
     SIMD_KERNEL(poly1305, "lsx", SIMD_CAP_ASM | SIMD_CAP_LA_LSX, poly1305_blocks_lsx),
     SIMD_KERNEL(poly1305, "loongarch64", SIMD_CAP_ASM, poly1305_blocks_loongarch64),
@@ -62,7 +62,7 @@ static const simd_kernel poly1305[] = {
 
 /* No stitched kernel here: two passes over the chosen ChaCha20 and
  * Poly1305 kernels (asm/kernels.h). */
-static const simd_kernel chacha20_poly1305[] = {
+static const simd_kernel_row chacha20_poly1305[] = {
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
 };
 

@@ -59,19 +59,19 @@ static const simd_level levels[] = {
  * POWER8/9. The power10 entry (chacha20_ppc64le.c) runs the 8-block kernel
  * and the 4-block one for the rest; NEEDS_POWER10 covers both.
  */
-static const simd_kernel chacha20[] = {
+static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "power10", NEEDS_POWER10, chacha20_xor_power10),
     SIMD_KERNEL(chacha20, "vsx", NEEDS_POWER8, chacha20_xor_vsx),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
 /* Behind the power10 entry: the 8-block kernel, whole groups only. */
-static const simd_kernel chacha20_inner[] = {
+static const simd_kernel_row chacha20_inner[] = {
     SIMD_KERNEL_GROUP(chacha20, "power10_8x", NEEDS_POWER10,
                       chacha20_power10_8x, PPC_POWER10_GROUP),
 };
 
-static const simd_kernel md5[] = {
+static const simd_kernel_row md5[] = {
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 
@@ -87,7 +87,7 @@ static const simd_kernel md5[] = {
  */
 #define NEEDS_POWER9 (NEEDS_POWER8 | SIMD_CAP_PPC_ARCH_3_00)
 
-static const simd_kernel poly1305[] = {
+static const simd_kernel_row poly1305[] = {
     SIMD_KERNEL(poly1305, "power10", NEEDS_POWER10, poly1305_blocks_power10),
     SIMD_KERNEL(poly1305, "power9", NEEDS_POWER9, poly1305_blocks_power9),
     SIMD_KERNEL(poly1305, "scalar", SIMD_CAP_ASM, poly1305_blocks_scalar),
@@ -96,7 +96,7 @@ static const simd_kernel poly1305[] = {
 
 /* No stitched kernel here: two passes over the chosen ChaCha20 and
  * Poly1305 kernels (asm/kernels.h). */
-static const simd_kernel chacha20_poly1305[] = {
+static const simd_kernel_row chacha20_poly1305[] = {
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
 };
 

@@ -68,13 +68,13 @@ static const simd_level levels[] = {
 };
 
 /* Kernels best first. */
-static const simd_kernel chacha20[] = {
+static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "rvv_zvkb", SIMD_CAP_ASM | SIMD_CAP_RV_V | SIMD_CAP_RV_ZVKB, chacha20_xor_rvv_zvkb),
     SIMD_KERNEL(chacha20, "rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, chacha20_xor_rvv),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
-static const simd_kernel md5[] = {
+static const simd_kernel_row md5[] = {
     SIMD_KERNEL(md5, "zbb", SIMD_CAP_ASM | SIMD_CAP_RV_ZBB, md5_blocks_zbb),
     SIMD_KERNEL(md5, "rv64", SIMD_CAP_ASM, md5_blocks_rv64),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
@@ -86,21 +86,21 @@ static const simd_kernel md5[] = {
  * (poly1305_rv64.S). Zbb has nothing for it (no carry instruction), so
  * there is no Zbb row. Counts per 16 bytes: asm/riscv64/README.md.
  */
-static const simd_kernel poly1305[] = {
+static const simd_kernel_row poly1305[] = {
     SIMD_KERNEL(poly1305, "rvv", SIMD_CAP_ASM | SIMD_CAP_RV_V, poly1305_blocks_rvv),
     SIMD_KERNEL(poly1305, "rv64", SIMD_CAP_ASM, poly1305_blocks_rv64),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
 
 /* Run only inside the entries above; listed for the kernel and ABI tests. */
-static const simd_kernel poly1305_inner[] = {
+static const simd_kernel_row poly1305_inner[] = {
     SIMD_KERNEL_GROUP(poly1305, "rvv_8x", SIMD_CAP_ASM | SIMD_CAP_RV_V,
                       poly1305_blocks_rvv_8x, 8 * SIMD_POLY1305_BLOCK),
 };
 
 /* No stitched kernel here: two passes over the chosen ChaCha20 and
  * Poly1305 kernels (asm/kernels.h). */
-static const simd_kernel chacha20_poly1305[] = {
+static const simd_kernel_row chacha20_poly1305[] = {
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
 };
 

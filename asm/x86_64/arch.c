@@ -177,7 +177,7 @@ static const simd_level levels[] = {
  *   is busy (front-end bound), and CPUID cannot tell which
  *   (docs/performance.md, "Why the hybrids are by name only").
  */
-static const simd_kernel chacha20[] = {
+static const simd_kernel_row chacha20[] = {
     SIMD_CHACHA20_KERNEL_TAIL("avx512", NEEDS_AVX512, chacha20_xor_avx512,
                               chacha20_xor_avx512_tail,
                               SIMD_CAP_X86_ZMM_DOWNCLOCK),
@@ -198,7 +198,7 @@ static const simd_kernel chacha20[] = {
 
 /* The block-count kernels behind the entries; the hybrids and the two-group
  * 32-block kernel take whole groups only. */
-static const simd_kernel chacha20_inner[] = {
+static const simd_kernel_row chacha20_inner[] = {
     INNER_TAIL(ssse3_1x, NEEDS_SSSE3),
     INNER_TAIL(ssse3_2x, NEEDS_SSSE3),
     INNER_TAIL(ssse3_3x, NEEDS_SSSE3),
@@ -229,7 +229,7 @@ static const simd_kernel chacha20_inner[] = {
  * (SIMDPROV_MD5=avx512vl). Measurements: docs/performance.md, "Why bmi1 is
  * MD5's default".
  */
-static const simd_kernel md5[] = {
+static const simd_kernel_row md5[] = {
     SIMD_KERNEL(md5, "bmi1", SIMD_CAP_ASM | SIMD_CAP_X86_BMI1, md5_blocks_bmi1),
     SIMD_KERNEL(md5, "x86_64", SIMD_CAP_ASM, md5_blocks_x86_64),
     SIMD_KERNEL_BY_NAME(md5, "avx512vl",
@@ -265,7 +265,7 @@ static const simd_kernel md5[] = {
 #define NEEDS_POLY1305_AVX2                                                    \
     (SIMD_CAP_ASM | SIMD_CAP_X86_AVX2 | SIMD_CAP_X86_BMI2)
 
-static const simd_kernel poly1305[] = {
+static const simd_kernel_row poly1305[] = {
     SIMD_KERNEL_AVOID(poly1305, "avx512ifma", NEEDS_IFMA | SIMD_CAP_X86_BMI2,
                       poly1305_blocks_avx512ifma, SIMD_CAP_X86_ZMM_DOWNCLOCK),
     SIMD_KERNEL(poly1305, "avx2", NEEDS_POLY1305_AVX2, poly1305_blocks_avx2),
@@ -278,7 +278,7 @@ static const simd_kernel poly1305[] = {
 /* Behind the avx2 entry: the 4-block kernels, whole 64-byte groups only;
  * alone they need only AVX2 (_once: a fresh key's single call, the table
  * on its stack). */
-static const simd_kernel poly1305_inner[] = {
+static const simd_kernel_row poly1305_inner[] = {
     SIMD_KERNEL_GROUP(poly1305, "avx2_4x", SIMD_CAP_ASM | SIMD_CAP_X86_AVX2,
                       poly1305_blocks_avx2_4x, 4 * SIMD_POLY1305_BLOCK),
     SIMD_KERNEL_GROUP(poly1305, "avx2_4x_once",
@@ -292,7 +292,7 @@ static const simd_kernel poly1305_inner[] = {
 
 /* No stitched kernel here: two passes over the chosen ChaCha20 and
  * Poly1305 kernels (asm/kernels.h). */
-static const simd_kernel chacha20_poly1305[] = {
+static const simd_kernel_row chacha20_poly1305[] = {
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
 };
 

@@ -156,10 +156,10 @@ typedef struct {
     const char *unit; /* what sizes[] counts */
     const size_t *sizes;
     size_t nsizes;
-    abi_fn (*fn)(const simd_kernel *k);
+    abi_fn (*fn)(const simd_kernel_row *k);
     /* Sets up a call of `size` with the input `skew` bytes off alignment:
      * random input and state, the expected output in ref, the arguments. */
-    void (*prepare)(const simd_kernel *k, size_t size, unsigned skew,
+    void (*prepare)(const simd_kernel_row *k, size_t size, unsigned skew,
                     abi_case *c);
     /* Whether the kernel's output at c->dst is right; NULL: it must equal
      * ref byte for byte. */
@@ -175,13 +175,13 @@ static const size_t chacha20_lengths[] = {
     1536, 2048, 2112, 2240, 2944, 3072, 4096, 4160, 4224, 8192 + 64,
     16384 + 128};
 
-static abi_fn chacha20_fn(const simd_kernel *k)
+static abi_fn chacha20_fn(const simd_kernel_row *k)
 {
     return (abi_fn)k->fn.chacha20;
 }
 
-static void chacha20_prepare(const simd_kernel *k, size_t len, unsigned skew,
-                             abi_case *c)
+static void chacha20_prepare(const simd_kernel_row *k, size_t len,
+                             unsigned skew, abi_case *c)
 {
     static uint32_t key[8], ctr[4];
 
@@ -208,12 +208,12 @@ static void chacha20_prepare(const simd_kernel *k, size_t len, unsigned skew,
 /* Tail variants (asm/kernels.h): the same case, then the next block's
  * keystream into a buffer 8 bytes past the output (the gap must stay
  * untouched), misaligned as the output is. NULL for rows without one. */
-static abi_fn chacha20_tail_fn(const simd_kernel *k)
+static abi_fn chacha20_tail_fn(const simd_kernel_row *k)
 {
     return (abi_fn)k->chacha20_tail;
 }
 
-static void chacha20_tail_prepare(const simd_kernel *k, size_t len,
+static void chacha20_tail_prepare(const simd_kernel_row *k, size_t len,
                                   unsigned skew, abi_case *c)
 {
     static const uint8_t zero[SIMD_CHACHA20_BLOCK];
@@ -249,12 +249,12 @@ static const abi_alg chacha20_tail_alg = {
 static const size_t md5_blocks[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10,
                                     11, 12, 13, 14, 15, 16, 17, 33};
 
-static abi_fn md5_fn(const simd_kernel *k)
+static abi_fn md5_fn(const simd_kernel_row *k)
 {
     return (abi_fn)k->fn.md5;
 }
 
-static void md5_prepare(const simd_kernel *k, size_t n, unsigned skew,
+static void md5_prepare(const simd_kernel_row *k, size_t n, unsigned skew,
                         abi_case *c)
 {
     uint32_t *state = &out.w[GUARD / 4], want[4];
@@ -284,7 +284,7 @@ static const size_t poly1305_lengths[] = {
 
 static simd_poly1305 poly1305_want;
 
-static abi_fn poly1305_fn(const simd_kernel *k)
+static abi_fn poly1305_fn(const simd_kernel_row *k)
 {
     return (abi_fn)k->fn.poly1305;
 }
@@ -296,8 +296,8 @@ static abi_fn poly1305_fn(const simd_kernel *k)
  * random id) or foreign with garbage in it: a vector kernel must rebuild. The kernel may write anywhere in the
  * state (h, table_of, table), nowhere around it.
  */
-static void poly1305_prepare(const simd_kernel *k, size_t len, unsigned skew,
-                             abi_case *c)
+static void poly1305_prepare(const simd_kernel_row *k, size_t len,
+                             unsigned skew, abi_case *c)
 {
     simd_poly1305 *st = (simd_poly1305 *)(out.b + GUARD + 8 * skew);
     uint8_t key[SIMD_POLY1305_KEY];
@@ -346,7 +346,7 @@ static int poly1305_check(const abi_case *c)
            memcmp(st->s, poly1305_want.s, sizeof(st->s)) == 0;
 }
 
-static abi_fn chacha20_poly1305_fn(const simd_kernel *k)
+static abi_fn chacha20_poly1305_fn(const simd_kernel_row *k)
 {
     return (abi_fn)k->fn.chacha20_poly1305;
 }
@@ -354,7 +354,7 @@ static abi_fn chacha20_poly1305_fn(const simd_kernel *k)
 /* The ciphertext or plaintext at dst, then (8-byte aligned) the Poly1305
  * state, one output region for the guard check; seal on even skews, open
  * on odd ones, h entering at its largest allowed value on skew 0. */
-static void chacha20_poly1305_prepare(const simd_kernel *k, size_t len,
+static void chacha20_poly1305_prepare(const simd_kernel_row *k, size_t len,
                                       unsigned skew, abi_case *c)
 {
     static uint32_t kc[12];
@@ -439,7 +439,7 @@ static int untouched_around(const uint8_t *dst, size_t len)
 
 /* One case; writes what went wrong to why ("" if nothing). Returns 1 if
  * the case passed, 0 if it failed, -1 if the kernel crashed. */
-static int run_case(const abi_alg *a, const simd_kernel *k, size_t size,
+static int run_case(const abi_alg *a, const simd_kernel_row *k, size_t size,
                     unsigned skew, char *why, size_t why_size)
 {
     uint64_t poison = poison_for(skew);
@@ -480,7 +480,7 @@ static size_t check_variant(const abi_alg *a, const char *alg_name,
     size_t tested = 0;
 
     for (size_t i = 0; i < t->n; i++) {
-        const simd_kernel *k = &t->kernels[i];
+        const simd_kernel_row *k = &t->kernels[i];
         char why[ABI_REPORT + 160], last[ABI_REPORT + 160] = "";
         int ok = 1, failed = 0, cases = 0;
 

@@ -37,7 +37,7 @@ static uint8_t in[4096 + 64], out[4096 + 64], ref[4096 + 64];
 static const size_t lengths[] = {0,    64,   128,  192,  256,  320,  384,
                                  512,  576,  704,  1024, 1088, 2112, 4096};
 
-static void chacha20_kernel(const simd_kernel *k)
+static void chacha20_kernel(const simd_kernel_row *k)
 {
     uint32_t key[8], ctr[4];
     uint8_t tail[SIMD_CHACHA20_BLOCK];
@@ -69,7 +69,7 @@ static void chacha20_kernel(const simd_kernel *k)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-static void md5_kernel(const simd_kernel *k)
+static void md5_kernel(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -99,7 +99,7 @@ static void md5_kernel(const simd_kernel *k)
  * number of wrong tags. The --leaky run calls this on leaky kernels, so
  * the marking here is what the self-check proves.
  */
-static int poly1305_run(const simd_kernel *k)
+static int poly1305_run(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -140,7 +140,7 @@ static int poly1305_run(const simd_kernel *k)
     return bad;
 }
 
-static void poly1305_kernel(const simd_kernel *k)
+static void poly1305_kernel(const simd_kernel_row *k)
 {
     CU_ASSERT_EQUAL(poly1305_run(k), 0);
 }
@@ -148,7 +148,7 @@ static void poly1305_kernel(const simd_kernel *k)
 /* Stitched ChaCha20-Poly1305: the ChaCha20 key and nonce, the Poly1305 key
  * (r, s), h and the message secret; the counter public as above. Seal and
  * open alternate; output and tag compared with the portable reference. */
-static void chacha20_poly1305_kernel(const simd_kernel *k)
+static void chacha20_poly1305_kernel(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -189,7 +189,7 @@ static void test_kernels(void)
 {
     int ran = 0;
 
-    static void (*const check[SIMD_NALGS])(const simd_kernel *) = {
+    static void (*const check[SIMD_NALGS])(const simd_kernel_row *) = {
         [SIMD_ALG_CHACHA20] = chacha20_kernel,
         [SIMD_ALG_MD5] = md5_kernel,
         [SIMD_ALG_POLY1305] = poly1305_kernel,
@@ -197,7 +197,7 @@ static void test_kernels(void)
     };
 
     for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
-        const simd_kernel *ks[TU_MAX_KERNELS];
+        const simd_kernel_row *ks[TU_MAX_KERNELS];
         size_t n = tu_kernels(alg, ks);
 
         CU_ASSERT_PTR_NOT_NULL_FATAL(check[alg]); /* a new algorithm needs one */
@@ -432,7 +432,7 @@ static void leaky_compare(void)
     leak_sink += (uint64_t)r;
 }
 
-static const simd_kernel leaky_kernels[] = {
+static const simd_kernel_row leaky_kernels[] = {
     SIMD_KERNEL(poly1305, "branch on h", 0, leaky_h),
     SIMD_KERNEL(poly1305, "load indexed by r", 0, leaky_r),
     SIMD_KERNEL(poly1305, "branch on the message", 0, leaky_msg),

@@ -42,7 +42,7 @@ static void chacha20_tail_ref(uint8_t ref[64], size_t len,
 /* One case of one kernel (tail 0) or of its tail variant (tail 1) against
  * the portable one (len whole blocks, rounded down to the kernel's
  * group); checks canaries around the output and the tail block. */
-static int chacha20_case_of(const simd_kernel *k, int tail, size_t len,
+static int chacha20_case_of(const simd_kernel_row *k, int tail, size_t len,
                             size_t in_off, size_t out_off, int in_place,
                             const uint32_t key[8], const uint32_t ctr[4])
 {
@@ -88,7 +88,7 @@ static int chacha20_case_of(const simd_kernel *k, int tail, size_t len,
 }
 
 /* One case of the kernel, and of its tail variant where it has one. */
-static int chacha20_case(const simd_kernel *k, size_t len,
+static int chacha20_case(const simd_kernel_row *k, size_t len,
                          size_t in_off, size_t out_off, int in_place,
                          const uint32_t key[8], const uint32_t ctr[4])
 {
@@ -104,12 +104,12 @@ static int chacha20_case(const simd_kernel *k, size_t len,
 }
 
 /* Every runnable ChaCha20 kernel: table entries, then inner kernels. */
-static void for_each_chacha20(void (*check)(const simd_kernel *))
+static void for_each_chacha20(void (*check)(const simd_kernel_row *))
 {
     tu_for_each_kernel(SIMD_ALG_CHACHA20, check);
 }
 
-static void chacha20_kat(const simd_kernel *k)
+static void chacha20_kat(const simd_kernel_row *k)
 {
     for (size_t v = 0; v < SIMD_COUNT(chacha20_vectors); v++) {
         const chacha20_vector *tv = &chacha20_vectors[v];
@@ -140,7 +140,8 @@ void test_chacha20_kat(void)
 
 /* One random case of `len` bytes: random key, nonce and counter (clamped
  * so the call does not wrap), random misalignment; 1 if it matches. */
-static int chacha20_random_case(const simd_kernel *k, size_t len, int in_place)
+static int chacha20_random_case(const simd_kernel_row *k, size_t len,
+                                int in_place)
 {
     uint32_t key[8], ctr[4];
 
@@ -151,7 +152,7 @@ static int chacha20_random_case(const simd_kernel *k, size_t len, int in_place)
 }
 
 /* Every whole-block length 0..2048, four cases each, one in place. */
-static void chacha20_all_lengths(const simd_kernel *k)
+static void chacha20_all_lengths(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -165,7 +166,7 @@ void test_chacha20_all_lengths(void)
     for_each_chacha20(chacha20_all_lengths);
 }
 
-static void chacha20_random_lengths(const simd_kernel *k)
+static void chacha20_random_lengths(const simd_kernel_row *k)
 {
     int bad = 0;
     size_t cases = tu_scaled(60, 4);
@@ -182,7 +183,7 @@ void test_chacha20_random_lengths(void)
 }
 
 /* Counters 0xfffffff0..0xffffffff, each with the longest non-wrapping call. */
-static void chacha20_near_wrap(const simd_kernel *k)
+static void chacha20_near_wrap(const simd_kernel_row *k)
 {
     uint32_t key[8], ctr[4];
     int bad = 0;
@@ -205,7 +206,7 @@ void test_chacha20_near_wrap(void)
 }
 
 /* One call of the kernel (and of its tail variant) at in/out; 1 if right. */
-static int chacha20_guarded_case(const simd_kernel *k, uint8_t *out,
+static int chacha20_guarded_case(const simd_kernel_row *k, uint8_t *out,
                                  uint8_t *in, size_t len,
                                  const uint32_t key[8], const uint32_t ctr[4])
 {
@@ -224,7 +225,7 @@ static int chacha20_guarded_case(const simd_kernel *k, uint8_t *out,
     return ok;
 }
 
-static void chacha20_guard_pages(const simd_kernel *k)
+static void chacha20_guard_pages(const simd_kernel_row *k)
 {
     guarded gi, go;
     uint32_t key[8], ctr[4];

@@ -11,7 +11,7 @@
 #include "testutil.h"
 #include "vectors.h"
 
-static void for_each_md5(void (*check)(const simd_kernel *))
+static void for_each_md5(void (*check)(const simd_kernel_row *))
 {
     for (size_t i = 0; i < simd_arch_this.tables[SIMD_ALG_MD5].n; i++)
         if (runnable(simd_arch_this.tables[SIMD_ALG_MD5].kernels[i].needs))
@@ -19,7 +19,7 @@ static void for_each_md5(void (*check)(const simd_kernel *))
 }
 
 /* Same state as the portable kernel, and the input left as it was. */
-static int md5_case(const simd_kernel *k, const uint8_t *in,
+static int md5_case(const simd_kernel_row *k, const uint8_t *in,
                     size_t nblocks)
 {
     static uint8_t copy[64 * 64];
@@ -35,7 +35,7 @@ static int md5_case(const simd_kernel *k, const uint8_t *in,
            memcmp(copy, in, check) == 0;
 }
 
-static void md5_blocks(const simd_kernel *k)
+static void md5_blocks(const simd_kernel_row *k)
 {
     static uint8_t buf[MAX_RANDOM_LEN + 64];
     int bad = 0;
@@ -55,7 +55,7 @@ void test_md5_blocks(void)
     for_each_md5(md5_blocks);
 }
 
-static void md5_guard_pages(const simd_kernel *k)
+static void md5_guard_pages(const simd_kernel_row *k)
 {
     guarded g;
     int bad = 0;

@@ -20,13 +20,13 @@
 
 #define P1305 SIMD_POLY1305_BLOCK
 
-static void for_each_poly1305(void (*check)(const simd_kernel *))
+static void for_each_poly1305(void (*check)(const simd_kernel_row *))
 {
     tu_for_each_kernel(SIMD_ALG_POLY1305, check);
 }
 
 /* What a kernel takes of len: whole blocks, whole groups for group kernels. */
-static size_t poly1305_len(const simd_kernel *k, size_t len)
+static size_t poly1305_len(const simd_kernel_row *k, size_t len)
 {
     len -= len % P1305;
     return k->group != 0 ? len - len % k->group : len;
@@ -68,7 +68,7 @@ static void poly1305_random_state(simd_poly1305 *st)
 
 /* One call from the state *st (which it updates) against portable on a
  * copy of it; the input must be left as it was. 1 if all agree. */
-static int poly1305_case(const simd_kernel *k, simd_poly1305 *st,
+static int poly1305_case(const simd_kernel_row *k, simd_poly1305 *st,
                          const uint8_t *in, size_t len, uint32_t padbit)
 {
     static uint8_t copy[4096];
@@ -84,7 +84,7 @@ static int poly1305_case(const simd_kernel *k, simd_poly1305 *st,
 /* A whole message through one kernel: whole blocks, then the short last
  * block padded with 0x01 and zeros and absorbed with padbit 0, as the glue
  * does; `step` > 0 feeds the whole blocks in calls of that many bytes. */
-static void poly1305_mac(const simd_kernel *k, const uint8_t *key,
+static void poly1305_mac(const simd_kernel_row *k, const uint8_t *key,
                          const uint8_t *m, size_t n, size_t step,
                          uint8_t tag[SIMD_POLY1305_TAG])
 {
@@ -107,7 +107,7 @@ static void poly1305_mac(const simd_kernel *k, const uint8_t *key,
     simd_poly1305_emit(&st, tag);
 }
 
-static void poly1305_kat(const simd_kernel *k)
+static void poly1305_kat(const simd_kernel_row *k)
 {
     if (k->group != 0)
         return; /* group kernels: the comparisons with portable */
@@ -142,7 +142,7 @@ void test_poly1305_kat(void)
 
 /* Every length 0..2048 in blocks with padbit 1, four cases each at random
  * misalignment, the last of them followed by one padbit-0 block. */
-static void poly1305_all_lengths(const simd_kernel *k)
+static void poly1305_all_lengths(const simd_kernel_row *k)
 {
     uint8_t *buf = poly1305_buf();
     int bad = 0;
@@ -166,7 +166,7 @@ void test_poly1305_all_lengths(void)
     for_each_poly1305(poly1305_all_lengths);
 }
 
-static void poly1305_random_lengths(const simd_kernel *k)
+static void poly1305_random_lengths(const simd_kernel_row *k)
 {
     uint8_t *buf = poly1305_buf();
     int bad = 0;
@@ -192,7 +192,7 @@ void test_poly1305_random_lengths(void)
 /* One message in random call sizes (short and long, to cross every
  * length path with the table built or not) equals it in one call, and the
  * portable kernel's. */
-static void poly1305_split(const simd_kernel *k)
+static void poly1305_split(const simd_kernel_row *k)
 {
     uint8_t *buf = poly1305_buf();
     size_t unit = k->group != 0 ? k->group : P1305;
@@ -233,7 +233,7 @@ void test_poly1305_split(void)
  * plain forms; keys with every r bit the clamp leaves (and r = 0), and
  * messages of all-ones blocks, which keep h near its largest.
  */
-static void poly1305_edge_h(const simd_kernel *k)
+static void poly1305_edge_h(const simd_kernel_row *k)
 {
     static const uint64_t limbs[][2] = {
         {~(uint64_t)0, ~(uint64_t)0}, {0, 0}, {~(uint64_t)0, 0},
@@ -283,7 +283,7 @@ void test_poly1305_edge_h(void)
  * the kernel's own), must give the right answer: the kernel rebuilds. And
  * a table the kernel filled itself, for this r, is reused across calls.
  */
-static void poly1305_table(const simd_kernel *k)
+static void poly1305_table(const simd_kernel_row *k)
 {
     uint8_t *in = poly1305_buf();
     size_t len = poly1305_len(k, 4096);
@@ -320,9 +320,9 @@ static void poly1305_table(const simd_kernel *k)
 /* A well-formed table from another kernel family, built for another key,
  * moved into a fresh state with its table_of: every kernel whose family it
  * is not must rebuild (the same family would rightly trust it). */
-static void poly1305_foreign_table(const simd_kernel *k)
+static void poly1305_foreign_table(const simd_kernel_row *k)
 {
-    const simd_kernel *ks[TU_MAX_KERNELS];
+    const simd_kernel_row *ks[TU_MAX_KERNELS];
     size_t nk = tu_kernels(SIMD_ALG_POLY1305, ks);
     uint8_t *in = poly1305_buf();
     size_t len = poly1305_len(k, 2048);
@@ -363,7 +363,7 @@ void test_poly1305_table(void)
  */
 void test_poly1305_handoff(void)
 {
-    const simd_kernel *ks[TU_MAX_KERNELS];
+    const simd_kernel_row *ks[TU_MAX_KERNELS];
     size_t nk = tu_kernels(SIMD_ALG_POLY1305, ks);
     uint8_t *in = poly1305_buf();
     static uint64_t room[2 * sizeof(simd_poly1305) / 8 + 16];
@@ -402,7 +402,7 @@ void test_poly1305_handoff(void)
 /* Input flush against an unmapped page (ending there, and starting right
  * after one), and the state itself ending at one or starting after one:
  * nothing is read or written outside the message and the state. */
-static void poly1305_guard_pages(const simd_kernel *k)
+static void poly1305_guard_pages(const simd_kernel_row *k)
 {
     guarded gi, gs;
     simd_poly1305 *st, want;

@@ -192,7 +192,7 @@ static void test_every_level(void)
             fprintf(stderr, "SIMDPROV_LEVEL=%s: level '%s' (want '%s'), override '%s'\n",
                     a->levels[i].name, got ? got : "(null)", want, note ? note : "(null)");
         for (unsigned alg = 0; alg < SIMD_NALGS; alg++) {
-            const simd_kernel *kern;
+            const simd_kernel_row *kern;
 
             k = tu_prov_kernel(t.simd, alg);
             kern = simd_find(&a->tables[alg], k);

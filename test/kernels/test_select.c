@@ -48,23 +48,23 @@ static const simd_level fake_levels[] = {
     {"top", CAP_C},
 };
 /* "named" comes first but is by name only, so it never wins by default. */
-static const simd_kernel fake_chacha20[] = {
+static const simd_kernel_row fake_chacha20[] = {
     SIMD_KERNEL_BY_NAME(chacha20, "named", CAP_A, k_stub),
     SIMD_KERNEL_AVOID(chacha20, "fast", CAP_A | CAP_B | CAP_C, k_stub, CAP_T),
     SIMD_KERNEL(chacha20, "mid", CAP_A | CAP_B, k_stub),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 static const simd_rule fake_rules[] = {{CAP_T, "t: fast not by default"}};
-static const simd_kernel fake_md5[] = {
+static const simd_kernel_row fake_md5[] = {
     SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 /* Needs C but not B: the levels are cumulative, so it comes only with "top". */
-static const simd_kernel fake_poly1305[] = {
+static const simd_kernel_row fake_poly1305[] = {
     SIMD_KERNEL(poly1305, "wide", CAP_A | CAP_C, p_stub),
     SIMD_KERNEL(poly1305, "portable", 0, poly1305_blocks_portable),
 };
-static const simd_kernel fake_chacha20_poly1305[] = {
+static const simd_kernel_row fake_chacha20_poly1305[] = {
     SIMD_KERNEL(chacha20_poly1305, "portable", 0, chacha20_poly1305_portable),
 };
 static const simd_arch fake = {
@@ -359,7 +359,7 @@ static void test_x86_by_name_rows(void)
         const simd_table *t = &simd_arch_this.tables[alg];
 
         for (size_t i = 0; i < t->n; i++) {
-            const simd_kernel *k = &t->kernels[i];
+            const simd_kernel_row *k = &t->kernels[i];
 
             if (!k->by_name)
                 continue;

@@ -40,7 +40,7 @@ static uint8_t *stack;
 
 /* The call the thread makes (a kernel cannot take a thread argument). */
 static struct {
-    const simd_kernel *k;
+    const simd_kernel_row *k;
     int tail;
     uint8_t *out;
     const uint8_t *in;
@@ -179,7 +179,7 @@ static void test_search_finds_planted(void)
 
 /* One call of k (or its tail variant) of len bytes; 1 if it left no
  * secret on its stack. */
-static int wipe_case(const simd_kernel *k, int tail, size_t len)
+static int wipe_case(const simd_kernel_row *k, int tail, size_t len)
 {
     static uint8_t in[MAX_LEN], out[MAX_LEN], tail_buf[BLOCK];
     static uint32_t s[MAX_SECRETS];
@@ -203,7 +203,7 @@ static int wipe_case(const simd_kernel *k, int tail, size_t len)
     return at < 0;
 }
 
-static void check_kernel(const simd_kernel *k)
+static void check_kernel(const simd_kernel_row *k)
 {
     static const size_t lens[] = {64,  128, 192,  256,  320,  384,
                                   448, 512, 576,  640,  1024, 1088,
@@ -227,7 +227,7 @@ static void check_kernel(const simd_kernel *k)
 
 static void test_chacha20_stacks_wiped(void)
 {
-    const simd_kernel *ks[TU_MAX_KERNELS];
+    const simd_kernel_row *ks[TU_MAX_KERNELS];
     size_t n = tu_kernels(SIMD_ALG_CHACHA20, ks);
 
     for (size_t i = 0; i < n; i++)

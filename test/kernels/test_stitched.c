@@ -80,7 +80,7 @@ static void reference(uint8_t *ref, const uint8_t *in, size_t len,
 /* One case: len whole blocks (rounded down to the kernel's group), input
  * and output offsets, in place or not; canaries around a separate
  * output. */
-static int one_case(const simd_kernel *k, size_t len, size_t in_off,
+static int one_case(const simd_kernel_row *k, size_t len, size_t in_off,
                     size_t out_off, int in_place, int enc, int edge,
                     uint32_t ctr0, int set_ctr)
 {
@@ -117,12 +117,12 @@ static int one_case(const simd_kernel *k, size_t len, size_t in_off,
     return ok;
 }
 
-static void for_each_stitched(void (*check)(const simd_kernel *))
+static void for_each_stitched(void (*check)(const simd_kernel_row *))
 {
     tu_for_each_kernel(SIMD_ALG_CHACHA20_POLY1305, check);
 }
 
-static void all_lengths(const simd_kernel *k)
+static void all_lengths(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -132,7 +132,7 @@ static void all_lengths(const simd_kernel *k)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-static void random_lengths(const simd_kernel *k)
+static void random_lengths(const simd_kernel_row *k)
 {
     int bad = 0;
     size_t n = tu_scaled(60, 8);
@@ -148,7 +148,7 @@ static void random_lengths(const simd_kernel *k)
 
 /* Counters 0xfffffff0..0xffffffff with every length that ends at the wrap
  * or before it. */
-static void near_wrap(const simd_kernel *k)
+static void near_wrap(const simd_kernel_row *k)
 {
     int bad = 0;
 
@@ -163,7 +163,7 @@ static void near_wrap(const simd_kernel *k)
 
 /* Misaligned in and out, and in place, seal and open, at lengths around
  * each kernel's loop widths. */
-static void misaligned_in_place(const simd_kernel *k)
+static void misaligned_in_place(const simd_kernel_row *k)
 {
     static const size_t blocks[] = {1, 3, 4, 5, 7, 8, 9, 16, 17, 31, 64, 65};
     int bad = 0;
@@ -187,20 +187,20 @@ static void misaligned_in_place(const simd_kernel *k)
  * builds its table in the shared state, so the stitched kernel must leave
  * the table alone or keep it consistent.
  */
-static void handed_between(const simd_kernel *k)
+static void handed_between(const simd_kernel_row *k)
 {
     const simd_table *ct = &simd_arch_this.tables[SIMD_ALG_CHACHA20];
-    const simd_kernel *pks[TU_MAX_KERNELS];
+    const simd_kernel_row *pks[TU_MAX_KERNELS];
     size_t np = tu_kernels(SIMD_ALG_POLY1305, pks);
     int bad = 0, pairs = 0;
 
     for (size_t c = 0; c < ct->n; c++) {
-        const simd_kernel *ck = &ct->kernels[c];
+        const simd_kernel_row *ck = &ct->kernels[c];
 
         if (!simd_runnable(ck->needs, caps))
             continue;
         for (size_t p = 0; p < np; p++) {
-            const simd_kernel *pk = pks[p];
+            const simd_kernel_row *pk = pks[p];
             size_t len = tu_rand_below(48) * 4 * BLOCK + 40 * BLOCK;
             uint32_t kc[12], ctr[4];
             simd_poly1305 st, want;

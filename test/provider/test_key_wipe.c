@@ -30,7 +30,7 @@ static void clamp(uint8_t key[32])
 static int table_secret(const char *kernel, const uint8_t key[32],
                         const uint8_t *m, size_t len, uint8_t out[32])
 {
-    const simd_kernel *k =
+    const simd_kernel_row *k =
         simd_find(&simd_arch_this.tables[SIMD_ALG_POLY1305], kernel);
     static simd_poly1305 st;
 

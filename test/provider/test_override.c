@@ -64,7 +64,7 @@ static void test_override_never_raises(void)
         const simd_table *t = &simd_arch_this.tables[alg];
 
         for (size_t i = 0; i < t->n; i++) {
-            const simd_kernel *k = &t->kernels[i];
+            const simd_kernel_row *k = &t->kernels[i];
 
             expect_forced("portable", alg, k->name, k->needs == 0);
             expect_forced(NULL, alg, k->name, simd_runnable(k->needs, caps));

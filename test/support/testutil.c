@@ -191,7 +191,7 @@ uint32_t tu_cpu_caps(void)
     return simd_cpu_caps();
 }
 
-size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS])
+size_t tu_kernels(simd_alg alg, const simd_kernel_row *out[TU_MAX_KERNELS])
 {
     const simd_table *lists[] = {&simd_arch_this.tables[alg],
                                  &simd_arch_this.inner[alg]};
@@ -206,9 +206,9 @@ size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS])
     return n;
 }
 
-void tu_for_each_kernel(simd_alg alg, void (*check)(const simd_kernel *k))
+void tu_for_each_kernel(simd_alg alg, void (*check)(const simd_kernel_row *k))
 {
-    const simd_kernel *ks[TU_MAX_KERNELS];
+    const simd_kernel_row *ks[TU_MAX_KERNELS];
     size_t n = tu_kernels(alg, ks);
 
     CU_ASSERT(n > 0);

@@ -73,11 +73,11 @@ uint32_t tu_cpu_caps(void);
  * kernels (never selected, reached by name), at most TU_MAX_KERNELS into
  * out (asserted); returns how many. */
 #define TU_MAX_KERNELS 64
-size_t tu_kernels(simd_alg alg, const simd_kernel *out[TU_MAX_KERNELS]);
+size_t tu_kernels(simd_alg alg, const simd_kernel_row *out[TU_MAX_KERNELS]);
 
 /* check on every kernel tu_kernels() lists (asserts there is one); a
  * kernel during which a check failed is named on stderr. */
-void tu_for_each_kernel(simd_alg alg, void (*check)(const simd_kernel *k));
+void tu_for_each_kernel(simd_alg alg, void (*check)(const simd_kernel_row *k));
 
 /* Names of the kernels tu_caps() can run, best first, from the arch tables. */
 size_t tu_runnable(simd_alg alg, const char **names, size_t max);
