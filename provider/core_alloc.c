@@ -3,24 +3,26 @@
 
 #include <string.h>
 
+const OSSL_DISPATCH *simd_core_function(const OSSL_DISPATCH *in, int id)
+{
+    const OSSL_DISPATCH *found = NULL;
+
+    for (; in->function_id != 0; in++)
+        if (in->function_id == id)
+            found = in;
+    return found;
+}
+
 int simd_core_alloc_init(simd_core_alloc *a, const OSSL_DISPATCH *in)
 {
-    a->zalloc = NULL;
-    a->free = NULL;
-    a->clear_free = NULL;
-    for (; in->function_id != 0; in++) {
-        switch (in->function_id) {
-        case OSSL_FUNC_CRYPTO_ZALLOC:
-            a->zalloc = OSSL_FUNC_CRYPTO_zalloc(in);
-            break;
-        case OSSL_FUNC_CRYPTO_FREE:
-            a->free = OSSL_FUNC_CRYPTO_free(in);
-            break;
-        case OSSL_FUNC_CRYPTO_CLEAR_FREE:
-            a->clear_free = OSSL_FUNC_CRYPTO_clear_free(in);
-            break;
-        }
-    }
+    const OSSL_DISPATCH *z = simd_core_function(in, OSSL_FUNC_CRYPTO_ZALLOC);
+    const OSSL_DISPATCH *f = simd_core_function(in, OSSL_FUNC_CRYPTO_FREE);
+    const OSSL_DISPATCH *c =
+        simd_core_function(in, OSSL_FUNC_CRYPTO_CLEAR_FREE);
+
+    a->zalloc = z != NULL ? OSSL_FUNC_CRYPTO_zalloc(z) : NULL;
+    a->free = f != NULL ? OSSL_FUNC_CRYPTO_free(f) : NULL;
+    a->clear_free = c != NULL ? OSSL_FUNC_CRYPTO_clear_free(c) : NULL;
     return a->zalloc != NULL && a->free != NULL && a->clear_free != NULL;
 }
 

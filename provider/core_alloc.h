@@ -26,6 +26,10 @@ typedef struct {
     OSSL_FUNC_CRYPTO_clear_free_fn *clear_free;
 } simd_core_alloc;
 
+/* The core's entry for function_id in its dispatch table `in` (the last one,
+ * should the table name it twice), or NULL. */
+const OSSL_DISPATCH *simd_core_function(const OSSL_DISPATCH *in, int id);
+
 /* Picks the upcalls out of the core's dispatch table; 0 if one is missing
  * (provider init then fails: there is nothing to allocate with). */
 int simd_core_alloc_init(simd_core_alloc *a, const OSSL_DISPATCH *in);

@@ -288,7 +288,8 @@ __attribute__((visibility("default"))) int
 OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
-    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    OSSL_FUNC_core_get_params_fn *core_get_params;
+    const OSSL_DISPATCH *f;
     simd_provctx *prov;
     simd_override ov;
     uint32_t caps;
@@ -304,22 +305,15 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     prov->alloc = alloc;
     prov->handle = handle;
-    for (; in->function_id != 0; in++) {
-        switch (in->function_id) {
-        case OSSL_FUNC_CORE_GET_PARAMS:
-            core_get_params = OSSL_FUNC_core_get_params(in);
-            break;
-        case OSSL_FUNC_CORE_NEW_ERROR:
-            prov->new_error = OSSL_FUNC_core_new_error(in);
-            break;
-        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
-            prov->set_error_debug = OSSL_FUNC_core_set_error_debug(in);
-            break;
-        case OSSL_FUNC_CORE_VSET_ERROR:
-            prov->vset_error = OSSL_FUNC_core_vset_error(in);
-            break;
-        }
-    }
+    f = simd_core_function(in, OSSL_FUNC_CORE_GET_PARAMS);
+    core_get_params = f != NULL ? OSSL_FUNC_core_get_params(f) : NULL;
+    f = simd_core_function(in, OSSL_FUNC_CORE_NEW_ERROR);
+    prov->new_error = f != NULL ? OSSL_FUNC_core_new_error(f) : NULL;
+    f = simd_core_function(in, OSSL_FUNC_CORE_SET_ERROR_DEBUG);
+    prov->set_error_debug =
+        f != NULL ? OSSL_FUNC_core_set_error_debug(f) : NULL;
+    f = simd_core_function(in, OSSL_FUNC_CORE_VSET_ERROR);
+    prov->vset_error = f != NULL ? OSSL_FUNC_core_vset_error(f) : NULL;
     /* simd_raise needs all three error upcalls, or none. */
     if (prov->set_error_debug == NULL || prov->vset_error == NULL)
         prov->new_error = NULL;
