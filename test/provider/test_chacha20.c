@@ -24,18 +24,7 @@ typedef ls_pair pair;
 
 static size_t biased_len(void)
 {
-    switch (tu_rand_below(4)) {
-    case 0:
-    case 1: {
-        size_t k = tu_rand_below(LS_MAX_LEN / 64);
-
-        return k * 64 + tu_rand_below(3) - (k > 0); /* k*64 - 1, +0, +1 */
-    }
-    case 2:
-        return tu_rand_below(200);
-    default:
-        return tu_rand_below(LS_MAX_LEN + 1);
-    }
+    return tu_biased_len(64, LS_MAX_LEN, 200, 0, LS_MAX_LEN);
 }
 
 static void random_iv(uint8_t iv[16])

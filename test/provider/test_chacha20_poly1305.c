@@ -67,20 +67,7 @@ static void deviation(pair *p, const char *row)
 
 size_t biased_len(void)
 {
-    switch (tu_rand_below(5)) {
-    case 0: {
-        size_t k = tu_rand_below(LS_MAX_LEN / 64);
-
-        return k * 64 + tu_rand_below(3) - (k > 0);
-    }
-    case 1:
-    case 2:
-        return tu_rand_below(300);
-    case 3:
-        return tu_rand_below(17000);
-    default:
-        return tu_rand_below(LS_MAX_LEN + 1);
-    }
+    return tu_biased_len(64, LS_MAX_LEN, 300, 17000, LS_MAX_LEN);
 }
 static void op_init(pair *p)
 {

@@ -78,18 +78,7 @@ static void kat(OSSL_LIB_CTX *lib, EVP_MAC *simd, EVP_MAC *deflt)
  * thresholds, else anything to 1 MiB. */
 static size_t biased_len(void)
 {
-    size_t k = tu_rand_below(4096);
-
-    switch (tu_rand_below(4)) {
-    case 0:
-        return k * 16 + tu_rand_below(3) - (k > 0);
-    case 1:
-        return tu_rand_below(300);
-    case 2:
-        return tu_rand_below(70000);
-    default:
-        return tu_rand_below(MAX_LEN + 1);
-    }
+    return tu_biased_len(16, 4096 * 16, 300, 70000, MAX_LEN);
 }
 
 /* Sorted random cut points in 0..len, repeats allowed (0-byte updates). */

@@ -63,6 +63,26 @@ size_t tu_rand_below(size_t n)
     return (size_t)(tu_rand() % n);
 }
 
+size_t tu_biased_len(size_t block, size_t edges_to, size_t short_below,
+                     size_t mid_below, size_t max)
+{
+    size_t k = tu_rand_below(edges_to / block);
+
+    switch (tu_rand_below(5)) {
+    case 0:
+    case 1:
+        return k * block + tu_rand_below(3) - (k > 0);
+    case 2:
+        return tu_rand_below(short_below);
+    case 3:
+        if (mid_below != 0)
+            return tu_rand_below(mid_below);
+        /* fall through */
+    default:
+        return tu_rand_below(max + 1);
+    }
+}
+
 void tu_rand_bytes(uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)

@@ -24,6 +24,12 @@ int tu_main(const char *suite, const tu_test *tests);
 /* Deterministic PRNG (splitmix64), seeded from SIMDPROV_TEST_SEED or 1. */
 uint64_t tu_rand(void);
 size_t tu_rand_below(size_t n); /* 0..n-1, n > 0 */
+/* A random length biased to where kernels and glue change paths: block
+ * edges (k * block - 1, + 0, + 1, for k * block < edges_to), short messages
+ * (below short_below), sizes below mid_below (0: none), else any length to
+ * max. */
+size_t tu_biased_len(size_t block, size_t edges_to, size_t short_below,
+                     size_t mid_below, size_t max);
 void tu_rand_bytes(uint8_t *p, size_t n);
 /* Case counts are multiplied by SIMDPROV_TEST_SCALE (default 1; the valgrind
  * run lowers it). Never returns less than min. */
