@@ -209,6 +209,20 @@ static void test_kernels(void)
     CU_ASSERT(ran >= 2);
 }
 
+/* One cipher update after another over len bytes, in uneven pieces of up to
+ * 300 bytes, so the partial-block paths run. */
+static void update_in_pieces(EVP_CIPHER_CTX *ctx, uint8_t *dst,
+                             const uint8_t *src, size_t len)
+{
+    for (size_t done = 0, piece; done < len; done += piece) {
+        int outl;
+
+        piece = 1 + tu_rand_below(len - done < 300 ? len - done : 300);
+        CU_ASSERT(EVP_CipherUpdate(ctx, dst + done, &outl, src + done,
+                                   (int)piece));
+    }
+}
+
 /* The glue, through EVP, with the kernel the provider chose. */
 static void test_glue(void)
 {
@@ -217,7 +231,6 @@ static void test_glue(void)
     EVP_MD *md;
     uint8_t key[32], iv[16], digest[16];
     unsigned int dl;
-    int outl;
 
     CU_ASSERT_FATAL(tu_ctx_open(&t, NULL));
     c = EVP_CIPHER_fetch(t.libctx, "ChaCha20", "provider=simd");
@@ -226,7 +239,7 @@ static void test_glue(void)
     for (int round = 0; round < 4; round++) {
         EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
         EVP_MD_CTX *mctx = EVP_MD_CTX_new();
-        size_t len = 1000 + tu_rand_below(3000), done = 0;
+        size_t len = 1000 + tu_rand_below(3000);
 
         tu_rand_bytes(key, 32);
         tu_rand_bytes(iv, 16);
@@ -236,14 +249,7 @@ static void test_glue(void)
         SECRET(iv + 4, 12);
         SECRET(in, len);
         CU_ASSERT(EVP_EncryptInit_ex2(ctx, c, key, iv, NULL));
-        while (done < len) { /* uneven pieces: partial-block paths */
-            size_t piece = 1 + tu_rand_below(len - done < 300 ? len - done
-                                                                : 300);
-
-            CU_ASSERT(EVP_EncryptUpdate(ctx, out + done, &outl, in + done,
-                                        (int)piece));
-            done += piece;
-        }
+        update_in_pieces(ctx, out, in, len);
         CU_ASSERT(EVP_DigestInit_ex2(mctx, md, NULL));
         CU_ASSERT(EVP_DigestUpdate(mctx, in, 17));
         CU_ASSERT(EVP_DigestUpdate(mctx, in + 17, len - 17));
@@ -275,14 +281,14 @@ static void test_aead_mac_glue(void)
     uint8_t key[32], nonce[12], aad[40], tag[16];
 
     CU_ASSERT_FATAL(tu_ctx_open(&t, NULL));
-    c = EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305", "provider=simd");
     mac = EVP_MAC_fetch(t.libctx, "POLY1305", "provider=simd");
+    c = EVP_CIPHER_fetch(t.libctx, "ChaCha20-Poly1305", "provider=simd");
     CU_ASSERT_FATAL(c != NULL && mac != NULL);
     for (int round = 0; round < 4; round++) {
+        size_t len = 1000 + tu_rand_below(3000), taglen = 16;
+        size_t aadlen = tu_rand_below(sizeof(aad));
         EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
         EVP_MAC_CTX *mctx = EVP_MAC_CTX_new(mac);
-        size_t len = 1000 + tu_rand_below(3000), done = 0, taglen = 16;
-        size_t aadlen = tu_rand_below(sizeof(aad));
         int outl;
 
         tu_rand_bytes(key, 32);
@@ -297,18 +303,10 @@ static void test_aead_mac_glue(void)
             const uint8_t *src = enc ? in : out;
             uint8_t *dst = enc ? out : ref;
 
-            done = 0;
             CU_ASSERT(EVP_CipherInit_ex2(ctx, c, key, nonce, enc, NULL));
             CU_ASSERT(EVP_CipherUpdate(ctx, NULL, &outl, aad, (int)aadlen));
-            while (done < len) { /* uneven pieces: partial-block paths */
-                size_t piece = 1 + tu_rand_below(
-                                       len - done < 300 ? len - done : 300);
-
-                CU_ASSERT(EVP_CipherUpdate(ctx, dst + done, &outl,
-                                           src + done, (int)piece));
-                done += piece;
-            }
-            CU_ASSERT(EVP_CipherFinal_ex(ctx, dst + done, &outl));
+            update_in_pieces(ctx, dst, src, len);
+            CU_ASSERT(EVP_CipherFinal_ex(ctx, dst + len, &outl));
             if (enc)
                 CU_ASSERT(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG,
                                               16, tag));
