@@ -94,6 +94,14 @@
     QR4 \w, 0, 5, 10, 15, 1, 6, 11, 12, 2, 7, 8, 13, 3, 4, 9, 14
 .endm
 
+/* One add-xor-rotate step of a quarter-round on rows x, y, z of width w
+ * (x, y or z: xmm, ymm or zmm). */
+.macro AXR1 w, r, x, y, z
+    vpaddd %\w\()mm\y, %\w\()mm\x, %\w\()mm\x
+    vpxord %\w\()mm\x, %\w\()mm\z, %\w\()mm\z
+    vprold $\r, %\w\()mm\z, %\w\()mm\z
+.endm
+
 /*
  * The first column round of columns 1..3 sees only the constants, the key
  * and the nonce, which are the same in every block of a call: compute it
@@ -103,18 +111,10 @@
  */
 .macro PRECOMPUTE dst
     LOAD_ROWS avx512, 16, 17, 18, 19
-    vpaddd %xmm17, %xmm16, %xmm16
-    vpxord %xmm16, %xmm19, %xmm19
-    vprold $16, %xmm19, %xmm19
-    vpaddd %xmm19, %xmm18, %xmm18
-    vpxord %xmm18, %xmm17, %xmm17
-    vprold $12, %xmm17, %xmm17
-    vpaddd %xmm17, %xmm16, %xmm16
-    vpxord %xmm16, %xmm19, %xmm19
-    vprold $8, %xmm19, %xmm19
-    vpaddd %xmm19, %xmm18, %xmm18
-    vpxord %xmm18, %xmm17, %xmm17
-    vprold $7, %xmm17, %xmm17
+    AXR1 x, 16, 16, 17, 19
+    AXR1 x, 12, 18, 19, 17
+    AXR1 x, 8, 16, 17, 19
+    AXR1 x, 7, 18, 19, 17
     vmovdqa32 %xmm16, (\dst)(%rsp)
     vmovdqa32 %xmm17, (\dst + 16)(%rsp)
     vmovdqa32 %xmm18, (\dst + 32)(%rsp)
@@ -373,12 +373,6 @@ END(\name\()_tail)
     AXR1 \w, 12, 2, 3, 1
     AXR1 \w, 8, 0, 1, 3
     AXR1 \w, 7, 2, 3, 1
-.endm
-
-.macro AXR1 w, r, x, y, z
-    vpaddd %\w\()mm\y, %\w\()mm\x, %\w\()mm\x
-    vpxord %\w\()mm\x, %\w\()mm\z, %\w\()mm\z
-    vprold $\r, %\w\()mm\z, %\w\()mm\z
 .endm
 
 .macro ROW_ROUNDS w
