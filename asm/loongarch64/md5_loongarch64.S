@@ -20,7 +20,8 @@
  *   - I = c ^ (b | ~d): `orn` + `xor`;
  *   - the rotation is rotri.w by 32 - s. Every sum is an add.w: only the low
  *     32 bits of each operand count, so upper halves never need clearing.
- * Per step: F, G 9 instructions; H 8 + 7 per pair; I 8.
+ * Per step: F, G 9 instructions; H 8 + 7 per pair; I 8. Per block: 536 in
+ * the steps, 16 loads, 4 feed-forward adds, 3 for the loop: 559.
  *
  * The state of the block's start stays in A..D (the feed-forward needs it):
  * the first step of each word writes its new value into NA..ND instead of
@@ -70,62 +71,59 @@
 #define FRAME 112 /* state, end, $s0-$s8, $fp, $ra; 16-byte aligned */
 
 /*
- * Step arguments: dst (the word's new value), src (its value before the
- * step: the same register but in the first four steps), b, c, d, the
- * message word, i (constant index) and s (left rotation).
- * dst = b + rotl(src + f(b, c, d) + x + K[i], s).
+ * One step: dst = b + rotl(src + f(b, c, d) + x + K[i], s). dst is the
+ * word's new value, src its value before the step (the same register but
+ * in the first four steps).
  */
-.macro XK dst, src, x, i
+.macro STEP f, dst, src, b, c, d, x, i, s
 	ld.w	T, KP, 4 * \i
 	add.w	\dst, \src, T
 	add.w	\dst, \dst, \x
-.endm
-
-.macro ROT dst, b, s
+	ADD_FN	\f, \dst, \b, \c, \d
 	rotri.w	\dst, \dst, 32 - \s
 	add.w	\dst, \dst, \b
 .endm
 
-.macro STEP_F dst, src, b, c, d, x, i, s
-	XK	\dst, \src, \x, \i
-	and	T, \b, \c
-	add.w	\dst, \dst, T
+/*
+ * dst += f(b, c, d).
+ * F = (b & c) + (d & ~b): the terms are disjoint, so + is |. The andn term
+ * goes first: for G = (b & d) + (c & ~d) = F(d, b, c) it does not wait for b.
+ * H = b ^ c ^ d, steps in pairs: the first (H1) leaves S = b ^ c, which is
+ * the second's (H2) c ^ d.
+ * I = c ^ (b | ~d).
+ */
+.macro ADD_FN f, dst, b, c, d
+.ifc \f, G
+	ADD_FN	F, \dst, \d, \b, \c
+.endif
+.ifc \f, F
 	andn	T, \d, \b
 	add.w	\dst, \dst, T
-	ROT	\dst, \b, \s
-.endm
-
-.macro STEP_G dst, b, c, d, x, i, s
-	XK	\dst, \dst, \x, \i
-	andn	T, \c, \d
-	add.w	\dst, \dst, T
-	and	T, \b, \d
-	add.w	\dst, \dst, T
-	ROT	\dst, \b, \s
-.endm
-
-/* First step of a pair: leaves S = b ^ c, the second step's c ^ d. */
-.macro STEP_H1 dst, b, c, d, x, i, s
-	XK	\dst, \dst, \x, \i
+	and	T, \b, \c
+.endif
+.ifc \f, H1
 	xor	S, \b, \c
 	xor	T, S, \d
-	add.w	\dst, \dst, T
-	ROT	\dst, \b, \s
-.endm
-
-.macro STEP_H2 dst, b, c, d, x, i, s
-	XK	\dst, \dst, \x, \i
+.endif
+.ifc \f, H2
 	xor	T, S, \b
-	add.w	\dst, \dst, T
-	ROT	\dst, \b, \s
-.endm
-
-.macro STEP_I dst, b, c, d, x, i, s
-	XK	\dst, \dst, \x, \i
+.endif
+.ifc \f, I
 	orn	T, \b, \d
 	xor	T, T, \c
+.endif
+.ifnc \f, G
 	add.w	\dst, \dst, T
-	ROT	\dst, \b, \s
+.endif
+.endm
+
+/* Four steps in place (NA, ND, NC, NB in turn), functions f1 f2 f1 f2,
+ * message words x0..x3, constants i..i+3, rotations s0..s3. */
+.macro ROUND4 f1, f2, x0, x1, x2, x3, i, s0, s1, s2, s3
+	STEP	\f1, NA, NA, NB, NC, ND, \x0, \i, \s0
+	STEP	\f2, ND, ND, NA, NB, NC, \x1, (\i + 1), \s1
+	STEP	\f1, NC, NC, ND, NA, NB, \x2, (\i + 2), \s2
+	STEP	\f2, NB, NB, NC, ND, NA, \x3, (\i + 3), \s3
 .endm
 
 ENTRY(md5_blocks_loongarch64)
@@ -172,78 +170,30 @@ ENTRY(md5_blocks_loongarch64)
 	ld.w	X15, IN, 60
 	addi.d	IN, IN, 64
 
-	/* Round 1: F; the first four steps move A..D into NA..ND. */
-	STEP_F	NA, A, B, C, D, X0, 0, 7
-	STEP_F	ND, D, NA, B, C, X1, 1, 12
-	STEP_F	NC, C, ND, NA, B, X2, 2, 17
-	STEP_F	NB, B, NC, ND, NA, X3, 3, 22
-	STEP_F	NA, NA, NB, NC, ND, X4, 4, 7
-	STEP_F	ND, ND, NA, NB, NC, X5, 5, 12
-	STEP_F	NC, NC, ND, NA, NB, X6, 6, 17
-	STEP_F	NB, NB, NC, ND, NA, X7, 7, 22
-	STEP_F	NA, NA, NB, NC, ND, X8, 8, 7
-	STEP_F	ND, ND, NA, NB, NC, X9, 9, 12
-	STEP_F	NC, NC, ND, NA, NB, X10, 10, 17
-	STEP_F	NB, NB, NC, ND, NA, X11, 11, 22
-	STEP_F	NA, NA, NB, NC, ND, X12, 12, 7
-	STEP_F	ND, ND, NA, NB, NC, X13, 13, 12
-	STEP_F	NC, NC, ND, NA, NB, X14, 14, 17
-	STEP_F	NB, NB, NC, ND, NA, X15, 15, 22
-
+	/* Round 1: F, x[i]; the first four steps move A..D into NA..ND. */
+	STEP	F, NA, A, B, C, D, X0, 0, 7
+	STEP	F, ND, D, NA, B, C, X1, 1, 12
+	STEP	F, NC, C, ND, NA, B, X2, 2, 17
+	STEP	F, NB, B, NC, ND, NA, X3, 3, 22
+	ROUND4	F, F, X4, X5, X6, X7, 4, 7, 12, 17, 22
+	ROUND4	F, F, X8, X9, X10, X11, 8, 7, 12, 17, 22
+	ROUND4	F, F, X12, X13, X14, X15, 12, 7, 12, 17, 22
 	/* Round 2: G, x[(1 + 5i) mod 16] */
-	STEP_G	NA, NB, NC, ND, X1, 16, 5
-	STEP_G	ND, NA, NB, NC, X6, 17, 9
-	STEP_G	NC, ND, NA, NB, X11, 18, 14
-	STEP_G	NB, NC, ND, NA, X0, 19, 20
-	STEP_G	NA, NB, NC, ND, X5, 20, 5
-	STEP_G	ND, NA, NB, NC, X10, 21, 9
-	STEP_G	NC, ND, NA, NB, X15, 22, 14
-	STEP_G	NB, NC, ND, NA, X4, 23, 20
-	STEP_G	NA, NB, NC, ND, X9, 24, 5
-	STEP_G	ND, NA, NB, NC, X14, 25, 9
-	STEP_G	NC, ND, NA, NB, X3, 26, 14
-	STEP_G	NB, NC, ND, NA, X8, 27, 20
-	STEP_G	NA, NB, NC, ND, X13, 28, 5
-	STEP_G	ND, NA, NB, NC, X2, 29, 9
-	STEP_G	NC, ND, NA, NB, X7, 30, 14
-	STEP_G	NB, NC, ND, NA, X12, 31, 20
-
+	ROUND4	G, G, X1, X6, X11, X0, 16, 5, 9, 14, 20
+	ROUND4	G, G, X5, X10, X15, X4, 20, 5, 9, 14, 20
+	ROUND4	G, G, X9, X14, X3, X8, 24, 5, 9, 14, 20
+	ROUND4	G, G, X13, X2, X7, X12, 28, 5, 9, 14, 20
 	/* Round 3: H, x[(5 + 3i) mod 16] */
-	STEP_H1	NA, NB, NC, ND, X5, 32, 4
-	STEP_H2	ND, NA, NB, NC, X8, 33, 11
-	STEP_H1	NC, ND, NA, NB, X11, 34, 16
-	STEP_H2	NB, NC, ND, NA, X14, 35, 23
-	STEP_H1	NA, NB, NC, ND, X1, 36, 4
-	STEP_H2	ND, NA, NB, NC, X4, 37, 11
-	STEP_H1	NC, ND, NA, NB, X7, 38, 16
-	STEP_H2	NB, NC, ND, NA, X10, 39, 23
-	STEP_H1	NA, NB, NC, ND, X13, 40, 4
-	STEP_H2	ND, NA, NB, NC, X0, 41, 11
-	STEP_H1	NC, ND, NA, NB, X3, 42, 16
-	STEP_H2	NB, NC, ND, NA, X6, 43, 23
-	STEP_H1	NA, NB, NC, ND, X9, 44, 4
-	STEP_H2	ND, NA, NB, NC, X12, 45, 11
-	STEP_H1	NC, ND, NA, NB, X15, 46, 16
-	STEP_H2	NB, NC, ND, NA, X2, 47, 23
-
+	ROUND4	H1, H2, X5, X8, X11, X14, 32, 4, 11, 16, 23
+	ROUND4	H1, H2, X1, X4, X7, X10, 36, 4, 11, 16, 23
+	ROUND4	H1, H2, X13, X0, X3, X6, 40, 4, 11, 16, 23
+	ROUND4	H1, H2, X9, X12, X15, X2, 44, 4, 11, 16, 23
 	/* Round 4: I, x[7i mod 16]; S is free again: the end of the input. */
 	ld.d	S, $sp, 8
-	STEP_I	NA, NB, NC, ND, X0, 48, 6
-	STEP_I	ND, NA, NB, NC, X7, 49, 10
-	STEP_I	NC, ND, NA, NB, X14, 50, 15
-	STEP_I	NB, NC, ND, NA, X5, 51, 21
-	STEP_I	NA, NB, NC, ND, X12, 52, 6
-	STEP_I	ND, NA, NB, NC, X3, 53, 10
-	STEP_I	NC, ND, NA, NB, X10, 54, 15
-	STEP_I	NB, NC, ND, NA, X1, 55, 21
-	STEP_I	NA, NB, NC, ND, X8, 56, 6
-	STEP_I	ND, NA, NB, NC, X15, 57, 10
-	STEP_I	NC, ND, NA, NB, X6, 58, 15
-	STEP_I	NB, NC, ND, NA, X13, 59, 21
-	STEP_I	NA, NB, NC, ND, X4, 60, 6
-	STEP_I	ND, NA, NB, NC, X11, 61, 10
-	STEP_I	NC, ND, NA, NB, X2, 62, 15
-	STEP_I	NB, NC, ND, NA, X9, 63, 21
+	ROUND4	I, I, X0, X7, X14, X5, 48, 6, 10, 15, 21
+	ROUND4	I, I, X12, X3, X10, X1, 52, 6, 10, 15, 21
+	ROUND4	I, I, X8, X15, X6, X13, 56, 6, 10, 15, 21
+	ROUND4	I, I, X4, X11, X2, X9, 60, 6, 10, 15, 21
 
 	/* Feed-forward: A..D hold the next block's starting state. */
 	add.w	A, A, NA
