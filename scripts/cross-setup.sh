@@ -21,6 +21,9 @@
 #        (runtime sysroots with sid's OpenSSL 3.6 for the cross matrix's
 #        "@sid" rows: programs built against the arch's own sysroot run on
 #        them under qemu; not part of "all", test-cross.sh asks for them)
+#        scripts/cross-setup.sh loong64-experimental
+#        (OpenSSL 4.0 on loong64, libcrypto.so.4 and its headers; not part
+#        of "all")
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -159,6 +162,12 @@ arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
         arm64-sid) APTARCH=arm64 SUITE=sid TRIPLET=aarch64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-aarch64 ;;
         ppc64el-sid) APTARCH=ppc64el SUITE=sid TRIPLET=powerpc64le-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-ppc64le ;;
         riscv64-sid) APTARCH=riscv64 SUITE=sid TRIPLET=riscv64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-riscv64 ;;
+        # OpenSSL 4.0 on loong64 (experimental on sid), for counting its
+        # libcrypto's instructions (asm/loongarch64/README.md).
+        loong64-experimental)
+            APTARCH=loong64 SUITE=experimental TRIPLET=loongarch64-linux-gnu PKGS=$OSSL4_PKGS
+            QEMU=qemu-loongarch64 SOURCES="sid experimental"
+            PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy" ;;
         *) die "unknown architecture $1" ;;
     esac
     PKGS=$(printf '%s\n' $PKGS | sort | tr '\n' ' ')
@@ -172,7 +181,7 @@ debian_arch() {
         loong64 | loongarch64) echo loong64 ;;
         amd64-bookworm | amd64-bookworm-updates | amd64-bookworm-security | \
             amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental | \
-            arm64-sid | ppc64el-sid | riscv64-sid) echo "$1" ;;
+            arm64-sid | ppc64el-sid | riscv64-sid | loong64-experimental) echo "$1" ;;
         aarch64-sid) echo arm64-sid ;; ppc64le-sid) echo ppc64el-sid ;;
         *) die "unknown architecture $1" ;;
     esac

@@ -49,8 +49,8 @@ riscv64     | rv64           | asm zbb                         | zbb     | rv64
 riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | rvv
 riscv64     | rv64,v=true,vlen=256 | asm zbb v                 | v       | rvv
 riscv64     | rva23u64@sid   | asm zbb v zvkb                  | zvkb    | rvv
-loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx
-loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx
+loongarch64 | la464,lasx=off | asm lsx                         | lsx     | lsx      | lsx/loongarch64
+loongarch64 | la464          | asm lsx lasx                    | lasx    | lasx     | lasx/loongarch64
 '
 
 debian_arch() {

@@ -49,7 +49,9 @@ static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
+/* The MD5 kernel uses base LA64 integer instructions only. */
 static const simd_kernel_row md5[] = {
+    SIMD_KERNEL(md5, "loongarch64", SIMD_CAP_ASM, md5_blocks_loongarch64),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
 };
 

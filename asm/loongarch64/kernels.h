@@ -14,6 +14,10 @@ SIMD_CHACHA20_KERNEL(chacha20_xor_lsx);
  * 1..4 blocks. */
 SIMD_CHACHA20_KERNEL(chacha20_xor_lasx);
 
+/* MD5 in general-purpose registers (md5_loongarch64.S): every LoongArch64
+ * CPU. */
+SIMD_MD5_KERNEL(md5_blocks_loongarch64);
+
 /* Poly1305, one stream in general-purpose registers, base 2^64
  * (poly1305_scalar.S): every LoongArch64 CPU. */
 SIMD_POLY1305_KERNEL(poly1305_blocks_loongarch64);
