@@ -10,8 +10,7 @@
  *   F = d ^ (b & (c ^ d))  xor (before b is ready), and, xor
  *   G = (b & d) + (c & ~d) andc (added before b is ready), and; the terms
  *                          are disjoint, so + is |
- *   H = b ^ c ^ d          two steps share one xor: the second step's c ^ d
- *                          is the first's b ^ c (3 xor per 2 steps)
+ *   H = (c ^ d) ^ b        xor (before b is ready), xor
  *   I = c ^ (b | ~d)       orc, xor
  *
  * What a scalar kernel cannot shorten is a += x[m] + K[i]: a 32-bit constant
@@ -34,10 +33,10 @@
  * 4j + 1 in its low half, doubleword 1 words 4j + 2 and 4j + 3.
  *
  * Registers: r3 state, r4 in, r5/r6/r7 the offsets 16/32/48, r8..r11 a..d,
- * r12 and r26 the function temporaries, r0 the high-word temporary,
+ * r12 the function temporary, r0 the high-word temporary,
  * r14..r17 the state at the start of the block, r18..r25 the round's eight
  * sum doublewords; v0..v15 constants, v16..v19 the block, v20 the sum
- * vector, vs0 its swapped copy (POWER8). r14..r26 and v20 are callee-saved:
+ * vector, vs0 its swapped copy (POWER8). r14..r25 and v20 are callee-saved:
  * they are kept in the ELFv2 red zone (288 bytes below r1; this function
  * calls nothing). LR is saved in r0 around the bcl that finds the table.
  */
@@ -51,7 +50,6 @@
 #define SC 10
 #define SD 11
 #define T1 12
-#define T2 26
 #define W0 18
 #define W1 19
 #define W2 20
@@ -60,7 +58,7 @@
 #define W5 23
 #define W6 24
 #define W7 25
-#define VSAVE (-128)	/* v20: stvx needs 16-byte alignment; r14..r26 above */
+#define VSAVE (-128)	/* v20: stvx needs 16-byte alignment; r14..r25 above */
 
 /* a += the sum doubleword's half (hi: its high word) */
 .macro ADDSUM a, w, hi
@@ -92,20 +90,14 @@
     add \a, \a, \b
 .endm
 
-/* First H step of a pair: keeps b ^ c in T2 for the second. */
-.macro STEP_H1 a, b, c, d, w, hi, s
+/* c ^ d first: only the second xor waits for b. (Sharing the first
+ * step's b ^ c with the second, as on aarch64, saves an xor per pair but
+ * puts two xors between b and the sum: 16 cycles more per block on the
+ * llvm-mca POWER9 model.) */
+.macro STEP_H a, b, c, d, w, hi, s
     ADDSUM \a, \w, \hi
-    xor T2, \b, \c
-    xor T1, T2, \d
-    add \a, \a, T1
-    rotlwi \a, \a, \s
-    add \a, \a, \b
-.endm
-
-/* Second H step: its c ^ d is the first step's b ^ c (T2). */
-.macro STEP_H2 a, b, c, d, w, hi, s
-    ADDSUM \a, \w, \hi
-    xor T1, T2, \b
+    xor T1, \c, \d
+    xor T1, T1, \b
     add \a, \a, T1
     rotlwi \a, \a, \s
     add \a, \a, \b
@@ -145,19 +137,18 @@
     cmpldi 5, 0
     beqlr
     mtctr 5
-    std 14, -104(1)
-    std 15, -96(1)
-    std 16, -88(1)
-    std 17, -80(1)
-    std 18, -72(1)
-    std 19, -64(1)
-    std 20, -56(1)
-    std 21, -48(1)
-    std 22, -40(1)
-    std 23, -32(1)
-    std 24, -24(1)
-    std 25, -16(1)
-    std 26, -8(1)
+    std 14, -96(1)
+    std 15, -88(1)
+    std 16, -80(1)
+    std 17, -72(1)
+    std 18, -64(1)
+    std 19, -56(1)
+    std 20, -48(1)
+    std 21, -40(1)
+    std 22, -32(1)
+    std 23, -24(1)
+    std 24, -16(1)
+    std 25, -8(1)
     li 0, VSAVE
     stvx 20, 1, 0
     mflr 0
@@ -236,22 +227,22 @@
     STEP_G   SC, SD, SA, SB,  W3, 0, 14    /* x[7] */
     STEP_G   SB, SC, SD, SA,  W6, 1, 20    /* x[12] */
     ROUND_SUMS 2, \p9
-    STEP_H1  SA, SB, SC, SD,  W2, 0,  4    /* x[5] */
-    STEP_H2  SD, SA, SB, SC,  W4, 1, 11    /* x[8] */
-    STEP_H1  SC, SD, SA, SB,  W5, 0, 16    /* x[11] */
-    STEP_H2  SB, SC, SD, SA,  W7, 1, 23    /* x[14] */
-    STEP_H1  SA, SB, SC, SD,  W0, 0,  4    /* x[1] */
-    STEP_H2  SD, SA, SB, SC,  W2, 1, 11    /* x[4] */
-    STEP_H1  SC, SD, SA, SB,  W3, 0, 16    /* x[7] */
-    STEP_H2  SB, SC, SD, SA,  W5, 1, 23    /* x[10] */
-    STEP_H1  SA, SB, SC, SD,  W6, 0,  4    /* x[13] */
-    STEP_H2  SD, SA, SB, SC,  W0, 1, 11    /* x[0] */
-    STEP_H1  SC, SD, SA, SB,  W1, 0, 16    /* x[3] */
-    STEP_H2  SB, SC, SD, SA,  W3, 1, 23    /* x[6] */
-    STEP_H1  SA, SB, SC, SD,  W4, 0,  4    /* x[9] */
-    STEP_H2  SD, SA, SB, SC,  W6, 1, 11    /* x[12] */
-    STEP_H1  SC, SD, SA, SB,  W7, 0, 16    /* x[15] */
-    STEP_H2  SB, SC, SD, SA,  W1, 1, 23    /* x[2] */
+    STEP_H   SA, SB, SC, SD,  W2, 0,  4    /* x[5] */
+    STEP_H   SD, SA, SB, SC,  W4, 1, 11    /* x[8] */
+    STEP_H   SC, SD, SA, SB,  W5, 0, 16    /* x[11] */
+    STEP_H   SB, SC, SD, SA,  W7, 1, 23    /* x[14] */
+    STEP_H   SA, SB, SC, SD,  W0, 0,  4    /* x[1] */
+    STEP_H   SD, SA, SB, SC,  W2, 1, 11    /* x[4] */
+    STEP_H   SC, SD, SA, SB,  W3, 0, 16    /* x[7] */
+    STEP_H   SB, SC, SD, SA,  W5, 1, 23    /* x[10] */
+    STEP_H   SA, SB, SC, SD,  W6, 0,  4    /* x[13] */
+    STEP_H   SD, SA, SB, SC,  W0, 1, 11    /* x[0] */
+    STEP_H   SC, SD, SA, SB,  W1, 0, 16    /* x[3] */
+    STEP_H   SB, SC, SD, SA,  W3, 1, 23    /* x[6] */
+    STEP_H   SA, SB, SC, SD,  W4, 0,  4    /* x[9] */
+    STEP_H   SD, SA, SB, SC,  W6, 1, 11    /* x[12] */
+    STEP_H   SC, SD, SA, SB,  W7, 0, 16    /* x[15] */
+    STEP_H   SB, SC, SD, SA,  W1, 1, 23    /* x[2] */
     ROUND_SUMS 3, \p9
     STEP_I   SA, SB, SC, SD,  W0, 1,  6    /* x[0] */
     STEP_I   SD, SA, SB, SC,  W3, 0, 10    /* x[7] */
@@ -282,19 +273,18 @@
     stw SD, 12(3)
     li 0, VSAVE
     lvx 20, 1, 0
-    ld 14, -104(1)
-    ld 15, -96(1)
-    ld 16, -88(1)
-    ld 17, -80(1)
-    ld 18, -72(1)
-    ld 19, -64(1)
-    ld 20, -56(1)
-    ld 21, -48(1)
-    ld 22, -40(1)
-    ld 23, -32(1)
-    ld 24, -24(1)
-    ld 25, -16(1)
-    ld 26, -8(1)
+    ld 14, -96(1)
+    ld 15, -88(1)
+    ld 16, -80(1)
+    ld 17, -72(1)
+    ld 18, -64(1)
+    ld 19, -56(1)
+    ld 20, -48(1)
+    ld 21, -40(1)
+    ld 22, -32(1)
+    ld 23, -24(1)
+    ld 24, -16(1)
+    ld 25, -8(1)
     blr
 .endm
 
