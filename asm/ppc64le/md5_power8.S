@@ -26,7 +26,7 @@
  * only the low 32 bits of a are ever used: rotlwi reads and writes only
  * them), the high word after a srdi. Per step that is 2.25 (POWER9) or 2.5
  * (POWER8) instructions instead of 3, and the message loads are 4 instead
- * of 16: 526 (power8) and 510 (power9) instructions per block against
+ * of 16: 522 (power8) and 506 (power9) instructions per block against
  * gcc's 566. Cycles do not fall with them: both sit at the chain bound
  * (289 dependent operations per block; asm/ppc64le/README.md).
  *
@@ -36,7 +36,8 @@
  *
  * Registers: r3 state, r4 in, r5/r6/r7 the offsets 16/32/48, r8..r11 a..d,
  * r12 the function temporary, r0 the high-word temporary,
- * r14..r17 the state at the start of the block, r18..r25 the round's eight
+ * r14..r17 the state (HA..HD; a block's first steps read it, the last add
+ * to it), r18..r25 the round's eight
  * sum doublewords; v0..v15 constants, v16..v19 the block, v20 the sum
  * vector, vs0 its swapped copy (POWER8). r14..r25 and v20 are callee-saved:
  * they are kept in the ELFv2 red zone (288 bytes below r1; this function
@@ -51,27 +52,33 @@
 #define SB 9
 #define SC 10
 #define SD 11
+#define HA 14	/* the state, a..d at the start of the block */
+#define HB 15
+#define HC 16
+#define HD 17
 #define T1 12
 #define W0 18	/* the round's sums: W0 .. W0 + 7 */
 #define VSAVE (-128)	/* v20: stvx needs 16-byte alignment; r14..r25 above */
 
-/* a += the sum doubleword's half (hi: its high word, the even words) */
-.macro ADDSUM a, w, hi
+/* a = in + the sum doubleword's half (hi: its high word, the even words) */
+.macro ADDSUM a, in, w, hi
 .if \hi
     srdi 0, \w, 32
-    add \a, \a, 0
+    add \a, \in, 0
 .else
-    add \a, \a, \w
+    add \a, \in, \w
 .endif
 .endm
 
 /*
- * One step on message word m (its sum is in W0 + m / 2): a += sum; T1 = the
- * round function fn (F, G, H or I); a += T1; a = rotl(a, s) + b. G adds its
- * c & ~d term before b is needed.
+ * One step on message word m (its sum is in W0 + m / 2): a = in + sum (in
+ * is a, or for the block's first four steps the state register, so the
+ * state at the start of the block needs no copy); T1 = the round function
+ * fn (F, G, H or I); a += T1; a = rotl(a, s) + b. G adds its c & ~d term
+ * before b is needed.
  */
-.macro STEP fn, a, b, c, d, m, s
-    ADDSUM \a, W0 + (\m >> 1), (\m & 1) == 0
+.macro STEP fn, a, b, c, d, m, s, in
+    ADDSUM \a, \in, W0 + (\m >> 1), (\m & 1) == 0
 .ifc \fn, F
     xor T1, \c, \d
     and T1, T1, \b
@@ -119,22 +126,30 @@
     SUM1 \r, 3, \p9
 .endm
 
-/* Four steps with a, b, c, d rotating. */
-.macro QUAD fn, m0, m1, m2, m3, s0, s1, s2, s3
-    STEP \fn, SA, SB, SC, SD, \m0, \s0
-    STEP \fn, SD, SA, SB, SC, \m1, \s1
-    STEP \fn, SC, SD, SA, SB, \m2, \s2
-    STEP \fn, SB, SC, SD, SA, \m3, \s3
+/* Four steps with a, b, c, d rotating; first: the block's first four,
+ * which read the state registers HA..HD and write SA..SD. */
+.macro QUAD fn, first, m0, m1, m2, m3, s0, s1, s2, s3
+.if \first
+    STEP \fn, SA, HB, HC, HD, \m0, \s0, HA
+    STEP \fn, SD, SA, HB, HC, \m1, \s1, HD
+    STEP \fn, SC, SD, SA, HB, \m2, \s2, HC
+    STEP \fn, SB, SC, SD, SA, \m3, \s3, HB
+.else
+    STEP \fn, SA, SB, SC, SD, \m0, \s0, SA
+    STEP \fn, SD, SA, SB, SC, \m1, \s1, SD
+    STEP \fn, SC, SD, SA, SB, \m2, \s2, SC
+    STEP \fn, SB, SC, SD, SA, \m3, \s3, SB
+.endif
 .endm
 
 /* Round r: its sums, then its 16 steps on message words m0..m15 with the
  * round's rotations s0..s3. */
 .macro ROUND fn, r, p9, s0, s1, s2, s3, m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15
     ROUND_SUMS \r, \p9
-    QUAD \fn, \m0, \m1, \m2, \m3, \s0, \s1, \s2, \s3
-    QUAD \fn, \m4, \m5, \m6, \m7, \s0, \s1, \s2, \s3
-    QUAD \fn, \m8, \m9, \m10, \m11, \s0, \s1, \s2, \s3
-    QUAD \fn, \m12, \m13, \m14, \m15, \s0, \s1, \s2, \s3
+    QUAD \fn, (\r==0), \m0, \m1, \m2, \m3, \s0, \s1, \s2, \s3
+    QUAD \fn, 0, \m4, \m5, \m6, \m7, \s0, \s1, \s2, \s3
+    QUAD \fn, 0, \m8, \m9, \m10, \m11, \s0, \s1, \s2, \s3
+    QUAD \fn, 0, \m12, \m13, \m14, \m15, \s0, \s1, \s2, \s3
 .endm
 
 /* v, v+1, v+2, v+3 = the 64 bytes at p (r5..r7 hold 16, 32, 48). */
@@ -171,31 +186,27 @@
     LOAD4 8, 12
     addi 12, 12, 64
     LOAD4 12, 12
-    lwz SA, 0(3)
-    lwz SB, 4(3)
-    lwz SC, 8(3)
-    lwz SD, 12(3)
+    lwz HA, 0(3)
+    lwz HB, 4(3)
+    lwz HC, 8(3)
+    lwz HD, 12(3)
 2:
     LOAD4 16, 4
-    mr 14, SA
-    mr 15, SB
-    mr 16, SC
-    mr 17, SD
     ROUND F, 0, \p9, 7, 12, 17, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
     ROUND G, 1, \p9, 5, 9, 14, 20, 1, 6, 11, 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12
     ROUND H, 2, \p9, 4, 11, 16, 23, 5, 8, 11, 14, 1, 4, 7, 10, 13, 0, 3, 6, 9, 12, 15, 2
     ROUND I, 3, \p9, 6, 10, 15, 21, 0, 7, 14, 5, 12, 3, 10, 1, 8, 15, 6, 13, 4, 11, 2, 9
-    add SA, SA, 14
-    add SB, SB, 15
-    add SC, SC, 16
-    add SD, SD, 17
+    add HA, HA, SA
+    add HB, HB, SB
+    add HC, HC, SC
+    add HD, HD, SD
     addi 4, 4, 64
     bdnz 2b
 
-    stw SA, 0(3)
-    stw SB, 4(3)
-    stw SC, 8(3)
-    stw SD, 12(3)
+    stw HA, 0(3)
+    stw HB, 4(3)
+    stw HC, 8(3)
+    stw HD, 12(3)
     li 0, VSAVE
     lvx 20, 1, 0
 .irp r, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25
