@@ -41,9 +41,9 @@ aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon 
 aarch64     | neoverse-n2@sid | asm asimd sve sve2             | sve2    | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
-ppc64le     | power8         | asm arch_2_07                   | power8  | scalar
-ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9
-ppc64le     | power10@sid    | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10
+ppc64le     | power8         | asm arch_2_07                   | power8  | scalar | vsx/power8
+ppc64le     | power9         | asm arch_2_07 arch_3_00         | power9  | power9 | vsx/power9
+ppc64le     | power10@sid    | asm arch_2_07 arch_3_00 arch_3_1 | power10 | power10 | power10/power9
 riscv64     | rv64,zbb=false | asm                             | base    | rv64
 riscv64     | rv64           | asm zbb                         | zbb     | rv64
 riscv64     | rv64,v=true,vlen=128 | asm zbb v                 | v       | rvv

@@ -7,8 +7,9 @@
  * relocation) and have a single entry point. ELFv2 gives a function that
  * uses the TOC a global entry point, which derives r2 from r12, ahead of a
  * local one (.localentry name, .-name). No kernel here uses the TOC: sigma
- * and the vpermxor controls are built in registers or the frame, there is
- * no constant pool. So ENTRY says `.localentry name, 0`: the global and
+ * and the vpermxor controls are built in registers or the frame, and the
+ * MD5 kernels find their constant table PC-relative (bcl 20,31 + mflr,
+ * with LR kept in r0 meanwhile). So ENTRY says `.localentry name, 0`: the global and
  * local entry points are the same, nothing is required of r2 or r12 on
  * entry, and r2 is unchanged on return (no kernel writes it), so a caller
  * needs no TOC restore after the call.

@@ -10,6 +10,9 @@
  *   chacha20_power10_8x  8 blocks per iteration (chacha20_power10.S), whole
  *                        512-byte groups only (len rounded down; the rest is
  *                        the caller's). lxvp/stxvp: SIGILL on POWER8/9.
+ *   md5_blocks_power8    POWER8+ (ISA 2.07: the message + constant sums in
+ *                        VSX, mfvsrd), md5_power8.S;
+ *   md5_blocks_power9    POWER9+: the same with mfvsrld (ISA 3.0);
  *   poly1305_blocks_scalar every ppc64le CPU: one stream in GPRs, base 2^64
  *                        (poly1305_scalar.S);
  *   poly1305_blocks_power9 POWER9+ (ISA 3.0 vmsumudm), poly1305_entry.S and
@@ -32,6 +35,9 @@
 SIMD_CHACHA20_KERNEL(chacha20_xor_vsx);
 SIMD_CHACHA20_KERNEL(chacha20_xor_power10);
 SIMD_CHACHA20_KERNEL(chacha20_power10_8x);
+
+SIMD_MD5_KERNEL(md5_blocks_power8);
+SIMD_MD5_KERNEL(md5_blocks_power9);
 
 /* Hidden (as asm.h's ENTRY makes them): then a C caller knows r2 survives
  * the call and can make it a tail call. */
