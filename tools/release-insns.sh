@@ -10,9 +10,12 @@
 # run time) run on every release's sysroot, loader and libcrypto.
 #
 # Counting: qemu logs every translated block's instructions once (-d in_asm)
-# and every executed block (-d exec,nochain); the log goes through a FIFO to
-# awk, which adds each executed block's size. A block translated again at the
-# same address with another size is reported (the count would be unsure).
+# and every executed block (-d exec,nochain) with the address of its host
+# code; the log goes through a FIFO to awk, which learns a block's size from
+# its translation and its first run (which follows at once) and adds it at
+# every run. A translation not run at once, or a run of a block never seen
+# translated, is reported (the count would be unsure). Same counts as
+# -one-insn-per-tb logging, at a fraction of the log.
 #
 # Usage: tools/release-insns.sh ARCH [BUILD]
 #   ARCH: aarch64 (ppc64le, riscv64: the releases below, untested)
@@ -83,18 +86,18 @@ run() { # sysroot model provider [qemu options...]
 # Instructions between successive entries of the block at address MARK:
 # "N COUNT" for the N-th stretch (1: the two marker calls in a row).
 COUNTER='
-function flush() { if (pc != "") { if (pc in size && size[pc] != n) bad++; size[pc] = n } pc = "" }
-/^IN:/ { flush(); inblk = 1; n = 0; next }
+/^IN:/ { inblk = 1; n = 0; pc = ""; next }
 inblk && /^0x[0-9a-f]+:/ { if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next }
 /^Trace / {
-    if (inblk) { flush(); inblk = 0 }
     split($0, f, "/"); a = f[2]; sub(/^0+/, "", a); a = "0x" a
-    if (!(a in size)) { missing++; next }
+    if (pc != "") { if (a == pc) size[$3] = n; else bad++; pc = "" }
+    inblk = 0
+    if (!($3 in size)) { missing++; next }
     if (a == mark) { k++; if (k > 1) print k - 1, c; c = 0 }
-    c += size[a]; next
+    c += size[$3]; next
 }
-inblk && !/^0x/ { flush(); inblk = 0 }
-END { if (bad + missing) printf "unsure: %d blocks resized, %d unknown\n", bad, missing > "/dev/stderr" }'
+inblk && !/^0x/ { inblk = 0 }
+END { if (bad + missing) printf "unsure: %d blocks not run at once, %d unknown\n", bad, missing > "/dev/stderr" }'
 
 raw=$out/raw.tsv
 printf 'release\tversion\tmodel\tprovider\tshape\tinsns\n' >"$raw"
