@@ -21,10 +21,10 @@
 #        (runtime sysroots with sid's OpenSSL 3.6 for the cross matrix's
 #        "@sid" rows: programs built against the arch's own sysroot run on
 #        them under qemu; not part of "all", test-cross.sh asks for them)
-#        scripts/cross-setup.sh arm64-trixie arm64-experimental (also ppc64el-,
-#        riscv64-: the other releases' libcrypto under qemu, trixie's 3.5 and
-#        experimental's 4.0 on sid's libc, for tools/release-insns.sh; the
-#        experimental ones hold OpenSSL 4.0's headers too)
+#        scripts/cross-setup.sh arm64-trixie arm64-experimental (also ppc64el-
+#        and riscv64-, and loong64-experimental: the other releases' libcrypto
+#        under qemu, trixie's 3.5 and experimental's 4.0 on sid's libc, for
+#        tools/release-insns.sh; the experimental ones hold 4.0's headers too)
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -137,6 +137,7 @@ foreign_info() { # sets TRIPLET QEMU for a Debian architecture other than amd64
         arm64) TRIPLET=aarch64-linux-gnu QEMU=qemu-aarch64 ;;
         ppc64el) TRIPLET=powerpc64le-linux-gnu QEMU=qemu-ppc64le ;;
         riscv64) TRIPLET=riscv64-linux-gnu QEMU=qemu-riscv64 ;;
+        loong64) TRIPLET=loongarch64-linux-gnu QEMU=qemu-loongarch64 ;;
     esac
 }
 
@@ -175,7 +176,7 @@ arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
         arm64-trixie | ppc64el-trixie | riscv64-trixie)
             APTARCH=${1%-trixie} SUITE=trixie PKGS=$RUNTIME_PKGS
             foreign_info "$APTARCH" ;;
-        arm64-experimental | ppc64el-experimental | riscv64-experimental)
+        arm64-experimental | ppc64el-experimental | riscv64-experimental | loong64-experimental)
             APTARCH=${1%-experimental} SUITE=experimental PKGS=$OSSL4_PKGS
             SOURCES="sid experimental"
             PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy"
@@ -195,7 +196,8 @@ debian_arch() {
             amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental | \
             arm64-sid | ppc64el-sid | riscv64-sid) echo "$1" ;;
         arm64-trixie | ppc64el-trixie | riscv64-trixie | \
-            arm64-experimental | ppc64el-experimental | riscv64-experimental) echo "$1" ;;
+            arm64-experimental | ppc64el-experimental | riscv64-experimental | \
+            loong64-experimental) echo "$1" ;;
         aarch64-sid) echo arm64-sid ;; ppc64le-sid) echo ppc64el-sid ;;
         *) die "unknown architecture $1" ;;
     esac

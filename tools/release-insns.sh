@@ -18,7 +18,8 @@
 # -one-insn-per-tb logging, at a fraction of the log.
 #
 # Usage: tools/release-insns.sh ARCH [BUILD]
-#   ARCH: aarch64 (ppc64le, riscv64: the releases below, untested)
+#   ARCH: aarch64, ppc64le (bookworm, trixie, sid, experimental), riscv64
+#         (trixie, sid, experimental), loongarch64 (sid, experimental)
 #   BUILD: a cross build folder (default build-cross/ARCH-gcc, or -clang
 #          where gcc cannot target the sysroot); configured with -Dtools=true
 #          and built (simd.so, tools/evp_once) here
@@ -35,6 +36,7 @@ case $arch in
     aarch64) deb=arm64 cc=gcc releases="bookworm trixie sid experimental" ;;
     ppc64le) deb=ppc64el cc=gcc releases="bookworm trixie sid experimental" ;;
     riscv64) deb=riscv64 cc=clang releases="trixie sid experimental" ;;
+    loongarch64) deb=loong64 cc=clang releases="sid experimental" ;;
     *) echo "release-insns: unknown ARCH $arch" >&2; exit 2 ;;
 esac
 releases=${RELEASE_INSNS_RELEASES:-$releases}
@@ -54,7 +56,9 @@ models=${RELEASE_INSNS_MODELS:-$(sed -n "/^MATRIX='/,/^'/p" "$ROOT/scripts/test-
 [ -n "$models" ] || die "no models for $arch in scripts/test-cross.sh"
 
 # The sysroot of a release: the build's own suite is the plain <deb> one.
-own_suite() { case $arch in riscv64) echo trixie ;; *) echo bookworm ;; esac; }
+own_suite() {
+    case $arch in riscv64) echo trixie ;; loongarch64) echo sid ;; *) echo bookworm ;; esac
+}
 sysroot_name() { # release
     if [ "$1" = "$(own_suite)" ]; then echo "$deb"; else echo "$deb-$1"; fi
 }
