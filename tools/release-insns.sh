@@ -89,6 +89,7 @@ run() { # sysroot model provider [qemu options...]
 
 # Instructions between successive entries of the block at address MARK:
 # "N COUNT" for the N-th stretch (1: the two marker calls in a row).
+# shellcheck disable=SC2016 # awk's $ fields, not the shell's
 COUNTER='
 /^IN:/ { inblk = 1; n = 0; pc = ""; next }
 inblk && /^0x[0-9a-f]+:/ { if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next }
