@@ -21,9 +21,10 @@
 #        (runtime sysroots with sid's OpenSSL 3.6 for the cross matrix's
 #        "@sid" rows: programs built against the arch's own sysroot run on
 #        them under qemu; not part of "all", test-cross.sh asks for them)
-#        scripts/cross-setup.sh loong64-experimental
-#        (OpenSSL 4.0 on loong64, libcrypto.so.4 and its headers; not part
-#        of "all")
+#        scripts/cross-setup.sh arm64-trixie arm64-experimental (also ppc64el-
+#        and riscv64-, and loong64-experimental: the other releases' libcrypto
+#        under qemu, trixie's 3.5 and experimental's 4.0 on sid's libc, for
+#        tools/release-insns.sh; the experimental ones hold 4.0's headers too)
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +132,15 @@ BOOKWORM_RUNTIME_PKGS="libc6 libgcc-s1 libssl3 openssl libcunit1"
 OSSL4_PKGS="libc6 libgcc-s1 libssl4 libssl-dev openssl openssl-provider-legacy libzstd1 zlib1g
     libcunit1"
 
+foreign_info() { # sets TRIPLET QEMU for a Debian architecture other than amd64
+    case $1 in
+        arm64) TRIPLET=aarch64-linux-gnu QEMU=qemu-aarch64 ;;
+        ppc64el) TRIPLET=powerpc64le-linux-gnu QEMU=qemu-ppc64le ;;
+        riscv64) TRIPLET=riscv64-linux-gnu QEMU=qemu-riscv64 ;;
+        loong64) TRIPLET=loongarch64-linux-gnu QEMU=qemu-loongarch64 ;;
+    esac
+}
+
 arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
     APTARCH=$1
     SOURCES="" # the suites of the private APT world when not just $SUITE
@@ -162,12 +172,15 @@ arch_info() { # sets APTARCH SUITE SOURCES PIN TRIPLET PKGS QEMU for $1
         arm64-sid) APTARCH=arm64 SUITE=sid TRIPLET=aarch64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-aarch64 ;;
         ppc64el-sid) APTARCH=ppc64el SUITE=sid TRIPLET=powerpc64le-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-ppc64le ;;
         riscv64-sid) APTARCH=riscv64 SUITE=sid TRIPLET=riscv64-linux-gnu PKGS=$RUNTIME_PKGS QEMU=qemu-riscv64 ;;
-        # OpenSSL 4.0 on loong64 (experimental on sid), for counting its
-        # libcrypto's instructions (asm/loongarch64/README.md).
-        loong64-experimental)
-            APTARCH=loong64 SUITE=experimental TRIPLET=loongarch64-linux-gnu PKGS=$OSSL4_PKGS
-            QEMU=qemu-loongarch64 SOURCES="sid experimental"
-            PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy" ;;
+        # The other releases' libcrypto under qemu (tools/release-insns.sh).
+        arm64-trixie | ppc64el-trixie | riscv64-trixie)
+            APTARCH=${1%-trixie} SUITE=trixie PKGS=$RUNTIME_PKGS
+            foreign_info "$APTARCH" ;;
+        arm64-experimental | ppc64el-experimental | riscv64-experimental | loong64-experimental)
+            APTARCH=${1%-experimental} SUITE=experimental PKGS=$OSSL4_PKGS
+            SOURCES="sid experimental"
+            PIN="a=experimental libssl4 libssl-dev openssl openssl-provider-legacy"
+            foreign_info "$APTARCH" ;;
         *) die "unknown architecture $1" ;;
     esac
     PKGS=$(printf '%s\n' $PKGS | sort | tr '\n' ' ')
@@ -181,7 +194,10 @@ debian_arch() {
         loong64 | loongarch64) echo loong64 ;;
         amd64-bookworm | amd64-bookworm-updates | amd64-bookworm-security | \
             amd64-trixie | amd64-trixie-security | amd64-sid | amd64-experimental | \
-            arm64-sid | ppc64el-sid | riscv64-sid | loong64-experimental) echo "$1" ;;
+            arm64-sid | ppc64el-sid | riscv64-sid) echo "$1" ;;
+        arm64-trixie | ppc64el-trixie | riscv64-trixie | \
+            arm64-experimental | ppc64el-experimental | riscv64-experimental | \
+            loong64-experimental) echo "$1" ;;
         aarch64-sid) echo arm64-sid ;; ppc64le-sid) echo ppc64el-sid ;;
         *) die "unknown architecture $1" ;;
     esac
