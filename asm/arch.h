@@ -154,6 +154,27 @@ typedef struct {
     const char *text;
 } simd_rule;
 
+/*
+ * Where a release's default provider does less work than simd would: on
+ * OpenSSL releases from..to (major * 100 + minor; to 0: every later one), on
+ * a CPU with all of `cpu` (the capabilities the default's faster path
+ * needs), when the kernel simd chose for `alg` is one of `kernels` (space
+ * separated names; NULL: any), simd does not offer that algorithm, so
+ * "?provider=simd" falls back to the default. The algorithm is the one the
+ * provider offers under the table's title: POLY1305 the MAC alone (the AEAD
+ * has its own table and rows). `why` is printed in simd.steps_aside and
+ * build info: what the default runs there and the measurement behind the
+ * row (docs/performance.md). A kernel named by the override is served
+ * anyway: the user asked for it.
+ */
+typedef struct {
+    simd_alg alg;
+    unsigned from, to;
+    uint32_t cpu;
+    const char *kernels;
+    const char *why;
+} simd_step_aside;
+
 typedef struct {
     const char *name; /* e.g. "x86_64" */
     /* Runs once at provider init; returns SIMD_CAP_* bits. */
@@ -170,6 +191,9 @@ typedef struct {
     /* The traits this arch's probe may report, one rule each. */
     const simd_rule *rules;
     size_t nrules;
+    /* Where this arch steps aside for a release's default (see above). */
+    const simd_step_aside *steps_aside;
+    size_t nsteps_aside;
 } simd_arch;
 
 extern const simd_arch simd_arch_this;

@@ -193,3 +193,58 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
         out->kernel[a] = pick(&arch->tables[a], allowed, ov->kernel[a],
                               alg_names[a], report, arg);
 }
+
+/* Whether name is one of the space separated words of list (NULL: any). */
+static int in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+
+    if (list == NULL)
+        return 1;
+    for (const char *p = list; *p != '\0';) {
+        size_t w = strcspn(p, " ");
+
+        if (w == n && strncasecmp(p, name, n) == 0)
+            return 1;
+        p += w;
+        p += strspn(p, " ");
+    }
+    return 0;
+}
+
+uint32_t simd_steps_aside(const simd_arch *arch, const simd_choice *choice,
+                          const simd_override *ov, unsigned release,
+                          char *buf, size_t size)
+{
+    uint32_t out = 0;
+    size_t used = 0;
+
+    if (buf != NULL && size > 0)
+        buf[0] = '\0';
+    for (size_t i = 0; i < arch->nsteps_aside; i++) {
+        const simd_step_aside *r = &arch->steps_aside[i];
+        const simd_kernel_row *k;
+
+        if ((unsigned)r->alg >= SIMD_NALGS || (out & (1u << r->alg)))
+            continue;
+        k = choice->kernel[r->alg];
+        if (release < r->from || (r->to != 0 && release > r->to) ||
+            !simd_runnable(r->cpu, choice->cpu_caps) || k == NULL ||
+            !in_list(r->kernels, k->name))
+            continue;
+        /* A kernel the override named, and got, is served. */
+        if (ov != NULL && is_set(ov->kernel[r->alg]) &&
+            strcasecmp(ov->kernel[r->alg], k->name) == 0)
+            continue;
+        out |= 1u << r->alg;
+        if (buf != NULL && size > 0) {
+            char item[320];
+
+            snprintf(item, sizeof(item), "%s (%s)", alg_titles[r->alg], r->why);
+            append(buf, size, &used, "; ", item);
+        }
+    }
+    if (buf != NULL && size > 0 && used == 0)
+        snprintf(buf, size, "none");
+    return out;
+}

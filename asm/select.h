@@ -28,6 +28,7 @@ typedef enum {
     SIMD_SELECT_UNKNOWN_LEVEL = 1,
     SIMD_SELECT_UNKNOWN_KERNEL,
     SIMD_SELECT_KERNEL_NOT_RUNNABLE,
+    SIMD_SELECT_BAD_VALUE, /* a yes/no key with another value */
 } simd_select_problem;
 
 typedef void (*simd_select_report)(void *arg, simd_select_problem problem,
@@ -41,6 +42,17 @@ typedef void (*simd_select_report)(void *arg, simd_select_problem problem,
 void simd_select(const simd_arch *arch, uint32_t cpu_caps,
                  const simd_override *ov, simd_choice *out,
                  simd_select_report report, void *arg);
+
+/*
+ * The algorithms (bit 1 << alg) simd does not offer on the core release
+ * `release` (major * 100 + minor) given the choice made at load: the arch's
+ * step-aside rows that match the CPU, the release and the chosen kernel,
+ * less any algorithm whose kernel the override named. When buf is not NULL
+ * it gets "<title> (<why>)" per algorithm, "; " separated, or "none".
+ */
+uint32_t simd_steps_aside(const simd_arch *arch, const simd_choice *choice,
+                          const simd_override *ov, unsigned release,
+                          char *buf, size_t size);
 
 /* Writes the texts of the arch's rules that caps trigger, "; " separated,
  * into buf: "none" when no rule applies. */

@@ -20,7 +20,14 @@ typedef struct simd_provctx {
     char caps[256];      /* names of the probed capabilities */
     char rules[256];     /* the arch's selection rules this CPU triggers */
     char override_note[512]; /* override values that were ignored, why */
-    char buildinfo[1024];    /* build facts plus the chosen kernels */
+    /* The algorithms this release's default runs faster here, which simd
+     * does not offer (asm/select.h simd_steps_aside), and why. */
+    uint32_t steps_aside;
+    char steps_aside_note[512];
+    /* What query_operation answers: the algorithms not stepped aside,
+     * each list ending with a NULL row. */
+    OSSL_ALGORITHM ciphers[3], digests[2], macs[2];
+    char buildinfo[1536];    /* build facts plus the chosen kernels */
     /*
      * The running libcrypto is 3.6 or later, whose default ChaCha20 advances
      * the block counter as soon as it buffers a partial block (3.0-3.5 do it

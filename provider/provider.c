@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <openssl/core_names.h>
 #include <openssl/params.h>
@@ -25,6 +26,7 @@
 #define PARAM_LEVEL "simd.level"
 #define PARAM_OVERRIDE "simd.override"
 #define PARAM_RULES "simd.rules"
+#define PARAM_STEPS_ASIDE "simd.steps_aside"
 
 static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
@@ -35,6 +37,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_DEFN(PARAM_CAPS, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_LEVEL, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(PARAM_RULES, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(PARAM_STEPS_ASIDE, OSSL_PARAM_UTF8_PTR, NULL, 0),
 #define SIMD_ALG_PARAM(id, key, title)                                          \
     OSSL_PARAM_DEFN("simd." #key, OSSL_PARAM_UTF8_PTR, NULL, 0),
     SIMD_ALGORITHMS(SIMD_ALG_PARAM)
@@ -69,6 +72,7 @@ static int simd_get_params(void *vprov, OSSL_PARAM params[])
         !set_utf8(params, PARAM_CAPS, prov->caps) ||
         !set_utf8(params, PARAM_LEVEL, c->level) ||
         !set_utf8(params, PARAM_RULES, prov->rules) ||
+        !set_utf8(params, PARAM_STEPS_ASIDE, prov->steps_aside_note) ||
         !set_utf8(params, PARAM_OVERRIDE,
                   prov->override_note[0] ? prov->override_note : "ok"))
         goto fail;
@@ -89,40 +93,63 @@ fail:
     return 0;
 }
 
-static const OSSL_ALGORITHM ciphers[] = {
-    {"ChaCha20", "provider=simd", simd_chacha20_functions,
-     "ChaCha20 stream cipher (simdprov)"},
-    {"ChaCha20-Poly1305", "provider=simd", simd_chacha20_poly1305_functions,
-     "ChaCha20-Poly1305 AEAD, RFC 8439 (simdprov)"},
-    {NULL, NULL, NULL, NULL},
+/* Everything the provider can offer, with the kernel table behind each;
+ * init copies the rows not stepped aside into the provider context. */
+static const struct offer {
+    int operation;
+    simd_alg alg;
+    OSSL_ALGORITHM algorithm;
+} offers[] = {
+    {OSSL_OP_CIPHER, SIMD_ALG_CHACHA20,
+     {"ChaCha20", "provider=simd", simd_chacha20_functions,
+      "ChaCha20 stream cipher (simdprov)"}},
+    {OSSL_OP_CIPHER, SIMD_ALG_CHACHA20_POLY1305,
+     {"ChaCha20-Poly1305", "provider=simd", simd_chacha20_poly1305_functions,
+      "ChaCha20-Poly1305 AEAD, RFC 8439 (simdprov)"}},
+    {OSSL_OP_DIGEST, SIMD_ALG_MD5,
+     {"MD5:SSL3-MD5:1.2.840.113549.2.5", "provider=simd", simd_md5_functions,
+      "MD5 message digest (simdprov)"}},
+    {OSSL_OP_MAC, SIMD_ALG_POLY1305,
+     {"POLY1305", "provider=simd", simd_poly1305_functions,
+      "Poly1305 one-time MAC (simdprov)"}},
 };
 
-static const OSSL_ALGORITHM digests[] = {
-    {"MD5:SSL3-MD5:1.2.840.113549.2.5", "provider=simd", simd_md5_functions,
-     "MD5 message digest (simdprov)"},
-    {NULL, NULL, NULL, NULL},
-};
+/* The list query_operation answers for an operation, or NULL. */
+static OSSL_ALGORITHM *offered(simd_provctx *prov, int operation)
+{
+    switch (operation) {
+    case OSSL_OP_CIPHER:
+        return prov->ciphers;
+    case OSSL_OP_DIGEST:
+        return prov->digests;
+    case OSSL_OP_MAC:
+        return prov->macs;
+    }
+    return NULL;
+}
 
-static const OSSL_ALGORITHM macs[] = {
-    {"POLY1305", "provider=simd", simd_poly1305_functions,
-     "Poly1305 one-time MAC (simdprov)"},
-    {NULL, NULL, NULL, NULL},
-};
+/* Fills the provider context's lists (zeroed: each ends with a NULL row). */
+static void make_offers(simd_provctx *prov)
+{
+    for (size_t i = 0; i < SIMD_COUNT(offers); i++) {
+        OSSL_ALGORITHM *list = offered(prov, offers[i].operation);
+
+        if (prov->steps_aside & (1u << offers[i].alg))
+            continue;
+        while (list->algorithm_names != NULL)
+            list++;
+        *list = offers[i].algorithm;
+    }
+}
 
 static const OSSL_ALGORITHM *simd_query(void *provctx, int operation_id,
                                         int *no_cache)
 {
-    (void)provctx;
+    const OSSL_ALGORITHM *list = offered(provctx, operation_id);
+
     *no_cache = 0;
-    switch (operation_id) {
-    case OSSL_OP_CIPHER:
-        return ciphers;
-    case OSSL_OP_DIGEST:
-        return digests;
-    case OSSL_OP_MAC:
-        return macs;
-    }
-    return NULL;
+    /* An operation whose every algorithm stepped aside offers nothing. */
+    return list != NULL && list->algorithm_names != NULL ? list : NULL;
 }
 
 static const OSSL_ITEM *simd_get_reason_strings(void *provctx)
@@ -168,6 +195,9 @@ static void report_override(void *arg, simd_select_problem problem,
         simd_levels_string(&simd_arch_this, known, sizeof(known));
         snprintf(msg, sizeof(msg), "unknown level \"%s\" (levels on %s: %s)",
                  value, simd_arch_this.name, known);
+    } else if (problem == SIMD_SELECT_BAD_VALUE) {
+        snprintf(msg, sizeof(msg), "%s must be yes or no, not \"%s\"", what,
+                 value);
     } else if (problem == SIMD_SELECT_UNKNOWN_KERNEL) {
         snprintf(msg, sizeof(msg), "unknown %s kernel \"%s\" on %s", what,
                  value, simd_arch_this.name);
@@ -188,23 +218,39 @@ static void report_override(void *arg, simd_select_problem problem,
  * config section (level, chacha20, md5, ...). secure_getenv: a set-uid
  * program does not let its caller pick kernels.
  */
-#define NKEYS (1 + SIMD_NALGS) /* the level, then one per algorithm */
+#define NKEYS (2 + SIMD_NALGS) /* the level, one per algorithm, step_aside */
 static const char *const env_vars[NKEYS] = {
     "SIMDPROV_LEVEL",
 #define SIMD_ALG_ENV(id, key, title) "SIMDPROV_" #id,
     SIMD_ALGORITHMS(SIMD_ALG_ENV)
 #undef SIMD_ALG_ENV
+    "SIMDPROV_STEP_ASIDE",
 };
 static const char *const conf_keys[NKEYS] = {
     "level",
 #define SIMD_ALG_CONF(id, key, title) #key,
     SIMD_ALGORITHMS(SIMD_ALG_CONF)
 #undef SIMD_ALG_CONF
+    "step_aside",
 };
+
+/* step_aside: "yes" (the default) leaves an algorithm to the release's
+ * default provider where that does less work (asm/arch.h); "no" serves
+ * every algorithm anyway, which the test suites and the benchmark use to
+ * run simd's own kernels on every release. */
+static int read_step_aside(simd_provctx *prov, const char *value)
+{
+    if (value == NULL || *value == '\0' || strcasecmp(value, "yes") == 0)
+        return 1;
+    if (strcasecmp(value, "no") == 0)
+        return 0;
+    report_override(prov, SIMD_SELECT_BAD_VALUE, "step_aside", value);
+    return 1;
+}
 
 static void read_override(const OSSL_CORE_HANDLE *handle,
                           OSSL_FUNC_core_get_params_fn *core_get_params,
-                          simd_override *ov)
+                          simd_override *ov, const char **step_aside)
 {
     const char *conf[NKEYS] = {NULL};
     const char **slots[NKEYS];
@@ -213,6 +259,7 @@ static void read_override(const OSSL_CORE_HANDLE *handle,
     slots[0] = &ov->level;
     for (unsigned a = 0; a < SIMD_NALGS; a++)
         slots[1 + a] = &ov->kernel[a];
+    slots[1 + SIMD_NALGS] = step_aside;
     for (unsigned i = 0; i < NKEYS; i++)
         req[i] = (OSSL_PARAM)OSSL_PARAM_utf8_ptr(conf_keys[i],
                                                  (char **)&conf[i], 0);
@@ -255,8 +302,9 @@ static unsigned int core_release(const OSSL_CORE_HANDLE *handle,
 }
 
 /* buildinfo, what `openssl list -providers -verbose` prints: build facts
- * plus the kernels chosen at load, the selection rules this CPU triggers and
- * any override that was ignored. scripts/test-cross.sh reads the
+ * plus the kernels chosen at load, the selection rules this CPU triggers, the
+ * algorithms left to this release's default and any override that was
+ * ignored. scripts/test-cross.sh reads the
  * "(level ...; cpu: ...)" part, so the rules come after it. */
 static void write_buildinfo(simd_provctx *prov, unsigned int release)
 {
@@ -277,8 +325,9 @@ static void write_buildinfo(simd_provctx *prov, unsigned int release)
     }
     if (n >= 0 && (size_t)n < left)
         snprintf(p + n, left - (size_t)n,
-                 " (level %s; cpu: %s); rules: %s%s%s",
+                 " (level %s; cpu: %s); rules: %s; steps aside: %s%s%s",
                  prov->choice.level, prov->caps, prov->rules,
+                 prov->steps_aside_note,
                  prov->override_note[0] ? "; override " : "",
                  prov->override_note);
 }
@@ -292,6 +341,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     const OSSL_DISPATCH *f;
     simd_provctx *prov;
     simd_override ov;
+    const char *step_aside = NULL;
     uint32_t caps;
     unsigned int release;
     simd_core_alloc alloc;
@@ -321,7 +371,7 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     caps = simd_arch_this.probe();
     simd_caps_string(caps, prov->caps, sizeof(prov->caps));
     simd_rules_string(&simd_arch_this, caps, prov->rules, sizeof(prov->rules));
-    read_override(handle, core_get_params, &ov);
+    read_override(handle, core_get_params, &ov, &step_aside);
     release = core_release(handle, core_get_params);
     atomic_store_explicit(&core_release_seen, release, memory_order_relaxed);
     prov->chacha20_counter_ahead = release >= 306;
@@ -333,6 +383,14 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     prov->aead_decrypt_needs_tag = release >= 400;
     simd_select(&simd_arch_this, caps, &ov, &prov->choice, report_override,
                 prov);
+    if (read_step_aside(prov, step_aside))
+        prov->steps_aside = simd_steps_aside(
+            &simd_arch_this, &prov->choice, &ov, release,
+            prov->steps_aside_note, sizeof(prov->steps_aside_note));
+    else
+        snprintf(prov->steps_aside_note, sizeof(prov->steps_aside_note),
+                 "none (step_aside = no)");
+    make_offers(prov);
     write_buildinfo(prov, release);
 
     *out = provider_functions;

@@ -55,6 +55,12 @@ static const simd_kernel_row fake_chacha20[] = {
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 static const simd_rule fake_rules[] = {{CAP_T, "t: fast not by default"}};
+/* MD5 from 3.5 on where the CPU has B and simd runs "scalar"; POLY1305 on
+ * 4.0 alone where the CPU has C, whatever kernel simd runs. */
+static const simd_step_aside fake_steps_aside[] = {
+    {SIMD_ALG_MD5, 305, 0, CAP_B, "scalar", "md5 row"},
+    {SIMD_ALG_POLY1305, 400, 400, CAP_C, NULL, "poly row"},
+};
 static const simd_kernel_row fake_md5[] = {
     SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
     SIMD_KERNEL(md5, "portable", 0, md5_blocks_portable),
@@ -78,6 +84,8 @@ static const simd_arch fake = {
                    SIMD_TABLE(fake_chacha20_poly1305)},
     .rules = fake_rules,
     .nrules = SIMD_COUNT(fake_rules),
+    .steps_aside = fake_steps_aside,
+    .nsteps_aside = SIMD_COUNT(fake_steps_aside),
 };
 
 /* What the selection reported: how many problems, and the last one. */
@@ -189,6 +197,124 @@ static void test_selection_rules(void)
             fprintf(stderr, "\n  case %zu (%s): level %s, allowed %#x, "
                     "%d reports\n", i, c->rule, ch.level,
                     (unsigned)ch.allowed_caps, reports);
+    }
+}
+
+#define MD5_BIT (1u << SIMD_ALG_MD5)
+#define POLY_BIT (1u << SIMD_ALG_POLY1305)
+
+/* One step-aside question on the fake architecture. */
+typedef struct {
+    uint32_t caps;
+    const char *level;
+    const char *force_md5;
+    unsigned release;
+    uint32_t want;
+    const char *want_note;
+} aside_case;
+
+static const aside_case aside_cases[] = {
+    {ABC, NULL, NULL, 300, 0, "none"},
+    {ABC, NULL, NULL, 304, 0, "none"},
+    {ABC, NULL, NULL, 305, MD5_BIT, "MD5 (md5 row)"},
+    {ABC, NULL, NULL, 306, MD5_BIT, "MD5 (md5 row)"},
+    {ABC, NULL, NULL, 400, MD5_BIT | POLY_BIT,
+     "MD5 (md5 row); Poly1305 (poly row)"},
+    {ABC, NULL, NULL, 401, MD5_BIT, "MD5 (md5 row)"},
+    /* The row's CPU capability missing: the default has no faster path. */
+    {CAP_A | CAP_C, NULL, NULL, 400, POLY_BIT, "Poly1305 (poly row)"},
+    {CAP_A | CAP_B, NULL, NULL, 400, MD5_BIT, "MD5 (md5 row)"},
+    /* A level cap keeps the CPU's capabilities: the default still runs its
+     * path; the row's kernel list decides (portable is not "scalar"). */
+    {ABC, "portable", NULL, 400, POLY_BIT, "Poly1305 (poly row)"},
+    {ABC, "base", NULL, 306, MD5_BIT, "MD5 (md5 row)"},
+    /* A kernel the override names is served. */
+    {ABC, NULL, "scalar", 306, 0, "none"},
+    {ABC, NULL, "SCALAR", 400, POLY_BIT, "Poly1305 (poly row)"},
+    /* A named kernel that is refused does not count as named. */
+    {CAP_A | CAP_B, "portable", "scalar", 306, 0, "none"},
+};
+
+static void test_steps_aside(void)
+{
+    for (size_t i = 0; i < SIMD_COUNT(aside_cases); i++) {
+        const aside_case *c = &aside_cases[i];
+        simd_override ov = {c->level, {NULL}};
+        unsigned int failures = CU_get_number_of_failures();
+        simd_choice ch;
+        char note[128];
+        uint32_t got;
+
+        ov.kernel[SIMD_ALG_MD5] = c->force_md5;
+        simd_select(&fake, c->caps, &ov, &ch, count_report, NULL);
+        got = simd_steps_aside(&fake, &ch, &ov, c->release, note,
+                               sizeof(note));
+        CU_ASSERT_EQUAL(got, c->want);
+        CU_ASSERT_STRING_EQUAL(note, c->want_note);
+        CU_ASSERT_EQUAL(simd_steps_aside(&fake, &ch, &ov, c->release, NULL, 0),
+                        c->want);
+        if (CU_get_number_of_failures() != failures)
+            fprintf(stderr, "\n  step-aside case %zu: got %#x \"%s\"\n", i,
+                    (unsigned)got, note);
+    }
+}
+
+/*
+ * The real architecture's rows are sound: each names an algorithm, a
+ * release range and a reason, each kernel it lists is in that algorithm's
+ * table, and it applies at its first and last release, not just outside,
+ * for a CPU with its capabilities running each listed kernel.
+ */
+static void test_real_steps_aside(void)
+{
+    const simd_arch *a = &simd_arch_this;
+
+    for (size_t i = 0; i < a->nsteps_aside; i++) {
+        const simd_step_aside *r = &a->steps_aside[i];
+        const simd_table *t;
+
+        CU_ASSERT_FATAL((unsigned)r->alg < SIMD_NALGS);
+        CU_ASSERT(r->from >= 300 && (r->to == 0 || r->to >= r->from));
+        CU_ASSERT(r->why != NULL && strlen(r->why) > 20);
+        t = &a->tables[r->alg];
+        for (size_t k = 0; k < t->n; k++) {
+            const simd_kernel_row *kr = &t->kernels[k];
+            simd_choice ch = {0};
+            const unsigned probe[] = {r->from, r->to ? r->to : 999,
+                                      r->from - 1, r->to ? r->to + 1 : 0};
+            const char *list = r->kernels;
+            int listed = list == NULL;
+
+            for (const char *p = list; p != NULL && *p != '\0';) {
+                size_t w = strcspn(p, " ");
+
+                listed |= w == strlen(kr->name) &&
+                          strncmp(p, kr->name, w) == 0;
+                p += w + strspn(p + w, " ");
+            }
+            ch.cpu_caps = ch.allowed_caps = r->cpu | kr->needs;
+            ch.kernel[r->alg] = kr;
+            for (int j = 0; j < 4; j++) {
+                uint32_t got;
+
+                if (probe[j] == 0)
+                    continue;
+                got = simd_steps_aside(a, &ch, NULL, probe[j], NULL, 0);
+                CU_ASSERT_EQUAL(!!(got & (1u << r->alg)), listed && j < 2);
+            }
+        }
+        /* Every listed name is a kernel of the table. */
+        for (const char *p = r->kernels; p != NULL && *p != '\0';) {
+            size_t w = strcspn(p, " ");
+            char name[32];
+
+            snprintf(name, sizeof(name), "%.*s", (int)w, p);
+            if (simd_find(t, name) == NULL)
+                fprintf(stderr, "\n  step-aside row %zu: no %s kernel \"%s\"\n",
+                        i, simd_alg_name(r->alg), name);
+            CU_ASSERT_PTR_NOT_NULL(simd_find(t, name));
+            p += w + strspn(p + w, " ");
+        }
     }
 }
 
@@ -425,6 +551,8 @@ int main(void)
         {"selection rules, fake architecture", test_selection_rules},
         {"capability names", test_caps_string},
         {"rule names", test_rules_string},
+        {"step-aside rows, fake architecture", test_steps_aside},
+        {"step-aside rows of this architecture", test_real_steps_aside},
 #if defined(__x86_64__)
         {"x86_64 skylake-avx512 rule, fake CPUID",
          test_x86_skylake_avx512_rule},
