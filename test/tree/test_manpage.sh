@@ -40,8 +40,15 @@ named() { # what
 algs=$(sed -n 's/^ *X(\([A-Z0-9_]*\), \([a-z0-9_]*\),.*/\1 \2/p' "$root/asm/arch.h")
 [ -n "$algs" ] || bail "no algorithms found in asm/arch.h"
 n=0 np=0
-has "SIMDPROV_LEVEL"
-has "level = "
+# The keys provider.c reads besides the per-algorithm ones (SIMDPROV_LEVEL,
+# SIMDPROV_STEP_ASIDE): each with its config key, the name in lower case.
+keys=$(grep -o '^ *"SIMDPROV_[A-Z_]*",' "$root/provider/provider.c" |
+    sed 's/^ *"SIMDPROV_\([A-Z_]*\)",/\1/')
+[ -n "$keys" ] || bail "no SIMDPROV_ keys found in provider/provider.c"
+for k in $keys; do
+    has "SIMDPROV_$k"
+    has "$(printf '%s' "$k" | tr 'A-Z' 'a-z') = "
+done
 while read -r id key; do
     has "SIMDPROV_$id"
     has "$key = "
@@ -51,7 +58,7 @@ done <<EOF
 $algs
 EOF
 named "the override keys of $n algorithms"
-params=$(sed -n 's/^#define PARAM_[A-Z]* "\(simd\.[a-z_]*\)"$/\1/p' \
+params=$(sed -n 's/^#define PARAM_[A-Z_]* "\(simd\.[a-z_]*\)"$/\1/p' \
     "$root/provider/provider.c")
 [ -n "$params" ] || bail "no simd.* parameters found in provider/provider.c"
 while read -r p; do
