@@ -190,6 +190,10 @@ int main(int argc, char **argv)
         open_side(&b);
         note("A = %s\n", a.label);
         note("B = %s\n", b.label);
+        for (const side *x = &a; x != NULL; x = x == &a ? &b : NULL)
+            if (x->steps_aside[0] != '\0' && strcmp(x->steps_aside, "none") != 0)
+                note("%s steps aside on this release (the default serves "
+                     "these): %s\n", x == &a ? "A" : "B", x->steps_aside);
         fflush(stdout);
         bench_shapes(&a, &b, &o);
         aa = aead_side_of(&a);

@@ -55,27 +55,32 @@ void open_side(side *s)
         s->prov[1] = OSSL_PROVIDER_load(s->libctx, "simd");
     if (s->prov[0] == NULL || (simd && s->prov[1] == NULL))
         fail("loading providers (is OPENSSL_MODULES set?)");
-    s->chacha20 = EVP_CIPHER_fetch(s->libctx, "ChaCha20",
-                                   simd ? "provider=simd" : "provider=default");
-    s->md5 = EVP_MD_fetch(s->libctx, "MD5",
-                          simd ? "provider=simd" : "provider=default");
+    /* "?provider=simd": where simd steps aside for this release (its
+     * simd.steps_aside), the default serves, as it would the application;
+     * the side option step_aside=no measures simd's kernel there anyway. */
+    s->chacha20 = EVP_CIPHER_fetch(s->libctx, "ChaCha20", side_query(s));
+    s->md5 = EVP_MD_fetch(s->libctx, "MD5", side_query(s));
     if (s->chacha20 == NULL || s->md5 == NULL)
         fail("fetching ChaCha20/MD5");
     /* Only -k needs it, and a simd without the MAC still benchmarks the
      * rest: a missing one fails where it is used. */
-    s->poly1305 = EVP_MAC_fetch(s->libctx, "POLY1305",
-                                simd ? "provider=simd" : "provider=default");
+    s->poly1305 = EVP_MAC_fetch(s->libctx, "POLY1305", side_query(s));
     ERR_clear_error();
     if (simd) {
-        const char *c = NULL, *m = NULL;
+        const char *c = NULL, *m = NULL, *aside = NULL;
         OSSL_PARAM req[] = {
             OSSL_PARAM_utf8_ptr("simd.chacha20", (char **)&c, 0),
-            OSSL_PARAM_utf8_ptr("simd.md5", (char **)&m, 0), OSSL_PARAM_END};
+            OSSL_PARAM_utf8_ptr("simd.md5", (char **)&m, 0),
+            OSSL_PARAM_utf8_ptr("simd.steps_aside", (char **)&aside, 0),
+            OSSL_PARAM_END};
 
         if (!OSSL_PROVIDER_get_params(s->prov[1], req))
             fail("reading simd's kernel choice");
         snprintf(s->label, sizeof(s->label), "simd[%s/%s]%s%s", c, m,
                  path ? " from " : "", path ? path : "");
+        /* A module older than the parameter leaves it unset. */
+        snprintf(s->steps_aside, sizeof(s->steps_aside), "%s",
+                 aside != NULL ? aside : "none");
         s->kernel = simd_find_any(&simd_arch_this, SIMD_ALG_CHACHA20, c);
     } else {
         snprintf(s->label, sizeof(s->label), "default");
@@ -84,14 +89,18 @@ void open_side(side *s)
     unsetenv("SIMDPROV_CHACHA20");
     unsetenv("SIMDPROV_MD5");
     unsetenv("SIMDPROV_POLY1305");
+    unsetenv("SIMDPROV_STEP_ASIDE");
+}
+
+const char *side_query(const side *s)
+{
+    return strncmp(s->spec, "simd", 4) == 0 ? "?provider=simd"
+                                            : "provider=default";
 }
 
 aead_side aead_side_of(const side *s)
 {
-    return (aead_side){s->libctx,
-                       strncmp(s->spec, "simd", 4) == 0 ? "provider=simd"
-                                                        : "provider=default",
-                       s->label};
+    return (aead_side){s->libctx, side_query(s), s->label};
 }
 
 void close_side(side *s)

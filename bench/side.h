@@ -25,6 +25,7 @@ typedef struct {
     /* simd's ChaCha20 kernel; NULL for default */
     const simd_kernel_row *kernel;
     char label[160];
+    char steps_aside[512]; /* simd's simd.steps_aside ("none"), else "" */
 } side;
 
 /* Loads s->spec's providers and fetches its algorithms; exits on a
@@ -34,5 +35,8 @@ void close_side(side *s);
 
 /* The side as the ChaCha20-Poly1305 and POLY1305 shapes see it (aead.h). */
 aead_side aead_side_of(const side *s);
+/* The property query a side fetches with: simd's is "?provider=simd", so an
+ * algorithm simd steps aside for is the default's, as in applications. */
+const char *side_query(const side *s);
 
 #endif
