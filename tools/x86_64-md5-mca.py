@@ -30,15 +30,12 @@ JUMP = re.compile(r"^(j[a-z]+)\s+([0-9a-f]+)\b")
 
 
 def listing(path):
-    out = subprocess.run(["objdump", "-d", "--no-show-raw-insn", path],
-                         check=True, capture_output=True, text=True).stdout
-    insns = []
-    for line in out.splitlines():
-        m = INSN.match(line)
-        if m:
-            text = re.sub(r"\s+<[^>]*>$", "", m.group(2))
-            insns.append((int(m.group(1), 16), text))
-    return insns
+    """(address, instruction text) for every instruction objdump shows."""
+    text = subprocess.check_output(["objdump", "-d", "--no-show-raw-insn", path],
+                                   text=True)
+    found = (INSN.match(line) for line in text.splitlines())
+    return [(int(m.group(1), 16), re.sub(r"\s+<[^>]*>$", "", m.group(2)))
+            for m in found if m]
 
 
 def loops(insns):
