@@ -11,14 +11,20 @@
  *   - a + x[k] + K is added while b is still being computed (a is 3 steps old);
  *   - F = d ^ (b & (c ^ d)): c ^ d is ready early, and + xor on the chain;
  *   - G = (b & d) + (c & ~d): the terms are disjoint, so + equals |; c & ~d is
- *     added to a early and b & d is added last (one op on the chain);
+ *     added to a early and b & d is added last (one op on the chain). Base:
+ *     + (c & ~d) is + c - (c & d), c joining K in one LEA, ten instructions
+ *     a step where mov+not+and took eleven (a 2-wide front end issues a G
+ *     step in 5 cycles, not 5.5);
  *   - H = b ^ (c ^ d): c ^ d is the previous step's b^c^d xored with its d,
  *     so the running value needs no copy (one op on the chain);
  *   - I = c ^ (b | ~d). Base: ~d is made early, or + xor on the chain.
  *     BMI1: I = -1 - (c ^ (~b & d)); the -1 is folded into K and the term is
  *     subtracted: andn + xor + sub, with no not/mov at all.
- * Chain per step: F 5, G 4, H 4, I 5 cycles (OpenSSL's schedule: 5, 5, 4, 5).
- * No three-component LEA anywhere; the rotate is a plain rol.
+ *   - the last step adds c + b0 (formed while it runs) in one, so the state's
+ *     feed-forward puts no op on the chain into the next block.
+ * Chain per step: F 5, G 4, H 4, I 5 cycles, 288 a block (OpenSSL 3.0's
+ * schedule: 5, 5, 4, 5; 3.5 to 4.0's: 5, 4, 4, 5, 289 a block). The one
+ * three-component LEA (base G) is off the chain; the rotate is a plain rol.
  *
  * Registers: a..d in r8d..r11d, temporaries eax/ecx, in = rsi,
  * end of input = rdx, state = rdi (state[] doubles as the saved a0..d0).
@@ -30,6 +36,11 @@
 #define RB %r9d
 #define RC %r10d
 #define RD %r11d
+/* The same registers whole, for the address of a LEA. */
+#define RA64 %r8
+#define RB64 %r9
+#define RC64 %r10
+#define RD64 %r11
 #include "md5_entry.inc"
 
 /* a += x[k] + K, the start of the G and H steps. */
@@ -56,17 +67,19 @@
 	STEP_END \a, \b, \s
 .endm
 
-.macro STEP_G a, b, c, d, k, K, s, bmi
-	ADD_XK \a, \k, \K
+.macro STEP_G a, b, c, d, k, K, s, bmi, a64, c64
 .if \bmi
+	ADD_XK \a, \k, \K
 	andn	\c, \d, %eax		/* c & ~d, off the chain */
+	add	%eax, \a
 .else
-	mov	\d, %eax
-	not	%eax
-	and	\c, %eax
+	add	\k*4(%rsi), \a
+	lea	((\K ^ 0x80000000) - 0x80000000)(\a64, \c64), \a
+	mov	\c, %eax
+	and	\d, %eax
+	sub	%eax, \a		/* + c - (c & d) = + (c & ~d) */
 .endif
 	mov	\d, %ecx
-	add	%eax, \a
 	and	\b, %ecx		/* b & d: the only op waiting for b */
 	add	%ecx, \a
 	STEP_END \a, \b, \s
@@ -81,7 +94,8 @@
 	STEP_END \a, \b, \s
 .endm
 
-.macro STEP_I a, b, c, d, k, K, s, bmi
+/* plus: what the step ends by adding, b unless given (the last step). */
+.macro STEP_I a, b, c, d, k, K, s, bmi, plus
 	add	\k*4(%rsi), \a
 .if \bmi
 	add	$((\K - 1) & 0xffffffff), \a
@@ -96,7 +110,11 @@
 	xor	\c, %eax
 	add	%eax, \a
 .endif
+.ifb \plus
 	STEP_END \a, \b, \s
+.else
+	STEP_END \a, \plus, \s
+.endif
 .endm
 
 .macro MD5_BLOCKS name, bmi
@@ -120,22 +138,22 @@ ENTRY(\name)
 	STEP_F RD, RA, RB, RC, 13, 0xfd987193, 12, \bmi
 	STEP_F RC, RD, RA, RB, 14, 0xa679438e, 17, \bmi
 	STEP_F RB, RC, RD, RA, 15, 0x49b40821, 22, \bmi
-	STEP_G RA, RB, RC, RD, 1, 0xf61e2562, 5, \bmi
-	STEP_G RD, RA, RB, RC, 6, 0xc040b340, 9, \bmi
-	STEP_G RC, RD, RA, RB, 11, 0x265e5a51, 14, \bmi
-	STEP_G RB, RC, RD, RA, 0, 0xe9b6c7aa, 20, \bmi
-	STEP_G RA, RB, RC, RD, 5, 0xd62f105d, 5, \bmi
-	STEP_G RD, RA, RB, RC, 10, 0x02441453, 9, \bmi
-	STEP_G RC, RD, RA, RB, 15, 0xd8a1e681, 14, \bmi
-	STEP_G RB, RC, RD, RA, 4, 0xe7d3fbc8, 20, \bmi
-	STEP_G RA, RB, RC, RD, 9, 0x21e1cde6, 5, \bmi
-	STEP_G RD, RA, RB, RC, 14, 0xc33707d6, 9, \bmi
-	STEP_G RC, RD, RA, RB, 3, 0xf4d50d87, 14, \bmi
-	STEP_G RB, RC, RD, RA, 8, 0x455a14ed, 20, \bmi
-	STEP_G RA, RB, RC, RD, 13, 0xa9e3e905, 5, \bmi
-	STEP_G RD, RA, RB, RC, 2, 0xfcefa3f8, 9, \bmi
-	STEP_G RC, RD, RA, RB, 7, 0x676f02d9, 14, \bmi
-	STEP_G RB, RC, RD, RA, 12, 0x8d2a4c8a, 20, \bmi
+	STEP_G RA, RB, RC, RD, 1, 0xf61e2562, 5, \bmi, RA64, RC64
+	STEP_G RD, RA, RB, RC, 6, 0xc040b340, 9, \bmi, RD64, RB64
+	STEP_G RC, RD, RA, RB, 11, 0x265e5a51, 14, \bmi, RC64, RA64
+	STEP_G RB, RC, RD, RA, 0, 0xe9b6c7aa, 20, \bmi, RB64, RD64
+	STEP_G RA, RB, RC, RD, 5, 0xd62f105d, 5, \bmi, RA64, RC64
+	STEP_G RD, RA, RB, RC, 10, 0x02441453, 9, \bmi, RD64, RB64
+	STEP_G RC, RD, RA, RB, 15, 0xd8a1e681, 14, \bmi, RC64, RA64
+	STEP_G RB, RC, RD, RA, 4, 0xe7d3fbc8, 20, \bmi, RB64, RD64
+	STEP_G RA, RB, RC, RD, 9, 0x21e1cde6, 5, \bmi, RA64, RC64
+	STEP_G RD, RA, RB, RC, 14, 0xc33707d6, 9, \bmi, RD64, RB64
+	STEP_G RC, RD, RA, RB, 3, 0xf4d50d87, 14, \bmi, RC64, RA64
+	STEP_G RB, RC, RD, RA, 8, 0x455a14ed, 20, \bmi, RB64, RD64
+	STEP_G RA, RB, RC, RD, 13, 0xa9e3e905, 5, \bmi, RA64, RC64
+	STEP_G RD, RA, RB, RC, 2, 0xfcefa3f8, 9, \bmi, RD64, RB64
+	STEP_G RC, RD, RA, RB, 7, 0x676f02d9, 14, \bmi, RC64, RA64
+	STEP_G RB, RC, RD, RA, 12, 0x8d2a4c8a, 20, \bmi, RB64, RD64
 	/* H steps keep b^c^d running in %eax: seed it with c^d. */
 	mov	RC, %eax
 	xor	RD, %eax
@@ -170,11 +188,18 @@ ENTRY(\name)
 	STEP_I RA, RB, RC, RD, 4, 0xf7537e82, 6, \bmi
 	STEP_I RD, RA, RB, RC, 11, 0xbd3af235, 10, \bmi
 	STEP_I RC, RD, RA, RB, 2, 0x2ad7d2bb, 15, \bmi
-	STEP_I RB, RC, RD, RA, 9, 0xeb86d391, 21, \bmi
-
+	/*
+	 * The last step ends with + c + b0 in one add (c + b0 is formed while
+	 * the step runs): adding b0 after it would put one more op on the
+	 * chain into the next block. c0 joins through a register, not as a
+	 * load-op on c: c is close to the next block's c ^ d.
+	 */
+	mov	4(%rdi), %ecx
+	add	RC, %ecx
+	STEP_I RB, RC, RD, RA, 9, 0xeb86d391, 21, \bmi, %ecx
+	mov	8(%rdi), %eax
 	add	0(%rdi), RA
-	add	4(%rdi), RB
-	add	8(%rdi), RC
+	add	%eax, RC
 	add	12(%rdi), RD
 	mov	RA, 0(%rdi)
 	mov	RB, 4(%rdi)
