@@ -358,19 +358,54 @@ END(chacha20_ssse3_2x_tail)
 
 
 /*
- * QR4: the four quarter-rounds of a half round (a0..a3, b0..b3, c0..c3,
- * d0..d3 by register number), each sub-step on all four before the next, so
- * four dependency chains are in flight together rather than two. The rotate
- * temporary is a3's register: a is idle while c and b are updated, so a3 is
- * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
- * hybrid's pairs (QR2S without its scalar steps, the c words swapped through
- * the stack) the kernel was slower on a loaded host and no faster on an
- * idle one (docs/performance.md, "The SSSE3 4-block round loop").
+ * Pairs: two quarter-rounds side by side, c words in xmm8/xmm9 (the other
+ * two in CMEM), rotate temporaries xmm10/xmm11, pshufb mask loaded into the
+ * temporary that is free. On entry the rot16 mask is in xmm11.
  */
-.macro QR4_AD a, b, d, mask
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb \mask(%rip), %xmm\d
+.macro P2_HALF a0, b0, c0, d0, a1, b1, c1, d1, r, m, o, next
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb %xmm\m, %xmm\d0
+    pshufb %xmm\m, %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm\o
+    pslld $\r, %xmm\b0
+    psrld $(32 - \r), %xmm\o
+    movdqa %xmm\b1, %xmm\m
+    pslld $\r, %xmm\b1
+    por %xmm\o, %xmm\b0
+    psrld $(32 - \r), %xmm\m
+    movdqa \next(%rip), %xmm\o
+    por %xmm\m, %xmm\b1
+.endm
+
+.macro P2 a0, b0, d0, a1, b1, d1
+    P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 12, 11, 10, .Lrot8
+    P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 7, 10, 11, .Lrot16
+.endm
+
+.macro P2_SWAP o0, o1, i0, i1
+    movdqa %xmm8, CMEM(\o0)
+    movdqa %xmm9, CMEM(\o1)
+    movdqa CMEM(\i0), %xmm8
+    movdqa CMEM(\i1), %xmm9
+.endm
+
+.macro DIAGONALS4
+    P2 0, 5, 15, 1, 6, 12
+    P2_SWAP 2, 3, 0, 1
+    P2 2, 7, 13, 3, 4, 14
+.endm
+
+.macro COLUMNS4
+    P2 0, 4, 12, 1, 5, 13
+    P2_SWAP 0, 1, 2, 3
+    P2 2, 6, 14, 3, 7, 15
 .endm
 
 .macro QR4_CB b, c, d, r, t
@@ -382,42 +417,16 @@ END(chacha20_ssse3_2x_tail)
     por %xmm\t, %xmm\b
 .endm
 
-/* One a/d step and one c/b step on the four quarter-rounds: rotates by
- * mask (d) and r (b). */
-.macro QR4_HALF mask, r, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
-    QR4_AD \a0, \b0, \d0, \mask
-    QR4_AD \a1, \b1, \d1, \mask
-    QR4_AD \a2, \b2, \d2, \mask
-    QR4_AD \a3, \b3, \d3, \mask
-    movdqa %xmm\a3, CMEM(0)
-    QR4_CB \b0, \c0, \d0, \r, \a3
-    QR4_CB \b1, \c1, \d1, \r, \a3
-    QR4_CB \b2, \c2, \d2, \r, \a3
-    QR4_CB \b3, \c3, \d3, \r, \a3
-    movdqa CMEM(0), %xmm\a3
-.endm
-
-.macro QR4 a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
-    QR4_HALF .Lrot16, 12, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
-    QR4_HALF .Lrot8, 7, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
-.endm
-
-/* columns (0,4,8,12) (1,5,9,13) (2,6,10,14) (3,7,11,15) */
-.macro COLUMNS4
-    QR4 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-.endm
-
-/* diagonals (0,5,10,15) (1,6,11,12) (2,7,8,13) (3,4,9,14) */
-.macro DIAGONALS4
-    QR4 0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-.endm
-
 /* One quarter-round (the first column round of column 0), temp t: QR4's
  * steps on one column. */
 .macro QR1 a, b, c, d, t
-    QR4_AD \a, \b, \d, .Lrot16
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot16(%rip), %xmm\d
     QR4_CB \b, \c, \d, 12, \t
-    QR4_AD \a, \b, \d, .Lrot8
+    paddd %xmm\b, %xmm\a
+    pxor %xmm\a, %xmm\d
+    pshufb .Lrot8(%rip), %xmm\d
     QR4_CB \b, \c, \d, 7, \t
 .endm
 
@@ -484,19 +493,23 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     movdqa PS(7), %xmm7
     movdqa SPLAT(8), %xmm8
     movdqa PS(9), %xmm9
-    movdqa PS(11), %xmm11
+    movdqa %xmm9, CMEM(1)
     movdqa SPLAT(12), %xmm12
     movdqa PS(13), %xmm13
     movdqa PS(14), %xmm14
     movdqa PS(15), %xmm15
-    /* first double round: column 0 (x10's register its temporary, x10
-     * loaded after it), then the diagonals */
     QR1 0, 4, 8, 12, 10
-    movdqa PS(10), %xmm10
+    movdqa %xmm8, CMEM(0)
+    movdqa PS(10), %xmm8
+    movdqa PS(11), %xmm9
+    movdqa .Lrot16(%rip), %xmm11
     DIAGONALS4
     mov $9, %eax
     jmp .L4x_round
 .L4x_start:
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    movdqa .Lrot16(%rip), %xmm11
     mov $10, %eax
     .p2align 5
 .L4x_round:
@@ -505,8 +518,6 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     dec %eax
     jnz .L4x_round
     /* FINISH4 takes x10, x11 from CMEM (the hybrid's convention) */
-    movdqa %xmm10, CMEM(2)
-    movdqa %xmm11, CMEM(3)
     cmp $256, %rdx
     jb .L4x_partial
     FINISH4 0
