@@ -237,14 +237,15 @@ END(chacha20_ssse3_2x_tail)
 /* ---------------------------------------------------------------------- */
 /*
  * 4 blocks: one state word per register, lane i = block i, so rounds need
- * no shuffles. The 4-block kernel keeps all 16 words in xmm0..15 and runs
- * the four quarter-rounds of a half round step by step together (QR4); the
- * 5-block hybrid pairs them (QR2S, two rotate temporaries, so two of the c
- * words x8..x11 live on the stack at a time, one swap per half-round).
+ * no shuffles. Both the 4-block kernel and the 5-block hybrid run the
+ * quarter-rounds of a half round in pairs with two rotate temporaries, so
+ * two of the c words x8..x11 live on the stack at a time, one swap per
+ * half-round (the kernel: P2 below; the hybrid: HYBRID_QR2 in
+ * chacha20_groups.inc, its scalar steps woven in).
  * Frame (16-byte aligned): SPLAT 16x16 input state (the 4-block kernel
  * stores only the words it reads back: the counter and nonce for FINISH4,
- * column 0's for a further group), CMEM 4x16 c words (and QR4's parked a
- * word), PS 16x16 the precomputed first column round (see PRECOMPUTE4).
+ * column 0's for a further group), CMEM 4x16 c words, PS 16x16 the
+ * precomputed first column round (see PRECOMPUTE4).
  * No keystream is ever stored (but a tail block, to the caller's buffer):
  * a partial group is XORed from registers.
  */
@@ -358,9 +359,15 @@ END(chacha20_ssse3_2x_tail)
 
 
 /*
- * Pairs: two quarter-rounds side by side, c words in xmm8/xmm9 (the other
- * two in CMEM), rotate temporaries xmm10/xmm11, pshufb mask loaded into the
- * temporary that is free. On entry the rot16 mask is in xmm11.
+ * P2: two quarter-rounds side by side, their instructions interleaved one
+ * by one, as OpenSSL's 4-block SSSE3 loop does: the pair's c words in
+ * xmm8/xmm9 (the other two in CMEM), rotate temporaries xmm10/xmm11, and
+ * the pshufb mask loaded into whichever temporary is free (m, holding the
+ * mask on entry; o, loaded with the next half's mask on exit). Against the
+ * four quarter-rounds stepped together (one rotate temporary, an a word
+ * parked on the stack, masks as memory operands) this loop was 4-8% faster
+ * on Zen 5 and is 0-50% fewer cycles in llvm-mca on every core modelled
+ * (docs/performance.md, "The SSSE3 4-block round loop").
  */
 .macro P2_HALF a0, b0, c0, d0, a1, b1, c1, d1, r, m, o, next
     paddd %xmm\b0, %xmm\a0
@@ -384,11 +391,14 @@ END(chacha20_ssse3_2x_tail)
     por %xmm\m, %xmm\b1
 .endm
 
+/* A pair's two halves (a, b, d words; c in xmm8/xmm9): the rot16 mask in
+ * xmm11 on entry and again on exit. */
 .macro P2 a0, b0, d0, a1, b1, d1
     P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 12, 11, 10, .Lrot8
     P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 7, 10, 11, .Lrot16
 .endm
 
+/* Store xmm8/xmm9 to CMEM(o0)/CMEM(o1), load CMEM(i0)/CMEM(i1) into them. */
 .macro P2_SWAP o0, o1, i0, i1
     movdqa %xmm8, CMEM(\o0)
     movdqa %xmm9, CMEM(\o1)
@@ -396,19 +406,25 @@ END(chacha20_ssse3_2x_tail)
     movdqa CMEM(\i1), %xmm9
 .endm
 
-.macro DIAGONALS4
-    P2 0, 5, 15, 1, 6, 12
-    P2_SWAP 2, 3, 0, 1
-    P2 2, 7, 13, 3, 4, 14
-.endm
-
+/* Columns (0,4,8,12) (1,5,9,13), then (2,6,10,14) (3,7,11,15): on entry x8
+ * and x9 in xmm8/xmm9, x10 and x11 in CMEM(2)/CMEM(3); on exit x10 and x11
+ * in the registers, x8 and x9 in CMEM(0)/CMEM(1). */
 .macro COLUMNS4
     P2 0, 4, 12, 1, 5, 13
     P2_SWAP 0, 1, 2, 3
     P2 2, 6, 14, 3, 7, 15
 .endm
 
-.macro QR4_CB b, c, d, r, t
+/* Diagonals (0,5,10,15) (1,6,11,12), then (2,7,8,13) (3,4,9,14): the
+ * reverse of COLUMNS4's placement of the c words. */
+.macro DIAGONALS4
+    P2 0, 5, 15, 1, 6, 12
+    P2_SWAP 2, 3, 0, 1
+    P2 2, 7, 13, 3, 4, 14
+.endm
+
+/* c += d; b ^= c; b <<<= r (temp t) */
+.macro QR1_CB b, c, d, r, t
     paddd %xmm\d, %xmm\c
     pxor %xmm\c, %xmm\b
     movdqa %xmm\b, %xmm\t
@@ -417,17 +433,16 @@ END(chacha20_ssse3_2x_tail)
     por %xmm\t, %xmm\b
 .endm
 
-/* One quarter-round (the first column round of column 0), temp t: QR4's
- * steps on one column. */
+/* One quarter-round (the first column round of column 0), temp t. */
 .macro QR1 a, b, c, d, t
     paddd %xmm\b, %xmm\a
     pxor %xmm\a, %xmm\d
     pshufb .Lrot16(%rip), %xmm\d
-    QR4_CB \b, \c, \d, 12, \t
+    QR1_CB \b, \c, \d, 12, \t
     paddd %xmm\b, %xmm\a
     pxor %xmm\a, %xmm\d
     pshufb .Lrot8(%rip), %xmm\d
-    QR4_CB \b, \c, \d, 7, \t
+    QR1_CB \b, \c, \d, 7, \t
 .endm
 
 /*
@@ -498,6 +513,8 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     movdqa PS(13), %xmm13
     movdqa PS(14), %xmm14
     movdqa PS(15), %xmm15
+    /* first double round: column 0 (temporary xmm10), then the diagonals,
+     * which take x8 and x9 from CMEM and x10 and x11 in xmm8/xmm9 */
     QR1 0, 4, 8, 12, 10
     movdqa %xmm8, CMEM(0)
     movdqa PS(10), %xmm8
@@ -507,6 +524,7 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     mov $9, %eax
     jmp .L4x_round
 .L4x_start:
+    /* COLUMNS4 takes x10 and x11 from CMEM, the rot16 mask in xmm11 */
     movdqa %xmm10, CMEM(2)
     movdqa %xmm11, CMEM(3)
     movdqa .Lrot16(%rip), %xmm11
@@ -517,7 +535,8 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     DIAGONALS4
     dec %eax
     jnz .L4x_round
-    /* FINISH4 takes x10, x11 from CMEM (the hybrid's convention) */
+    /* x8, x9 in xmm8/xmm9, x10, x11 in CMEM(2)/CMEM(3), as FINISH4 takes
+     * them (the hybrid's convention) */
     cmp $256, %rdx
     jb .L4x_partial
     FINISH4 0
