@@ -365,9 +365,9 @@ END(chacha20_ssse3_2x_tail)
  * the pshufb mask loaded into whichever temporary is free (m, holding the
  * mask on entry; o, loaded with the next half's mask on exit). Against the
  * four quarter-rounds stepped together (one rotate temporary, an a word
- * parked on the stack, masks as memory operands) this loop was 4-8% faster
- * on Zen 5 and is 0-50% fewer cycles in llvm-mca on every core modelled
- * (docs/performance.md, "The SSSE3 4-block round loop").
+ * parked on the stack, masks as memory operands) this loop was 6-8% faster
+ * on Zen 5 and takes 5-47% fewer cycles in llvm-mca on every core modelled
+ * but Jaguar (equal) (docs/performance.md, "The SSSE3 4-block round loop").
  */
 .macro P2_HALF a0, b0, c0, d0, a1, b1, c1, d1, r, m, o, next
     paddd %xmm\b0, %xmm\a0
