@@ -423,28 +423,6 @@ END(chacha20_ssse3_2x_tail)
     P2 2, 7, 13, 3, 4, 14
 .endm
 
-/* c += d; b ^= c; b <<<= r (temp t) */
-.macro QR1_CB b, c, d, r, t
-    paddd %xmm\d, %xmm\c
-    pxor %xmm\c, %xmm\b
-    movdqa %xmm\b, %xmm\t
-    pslld $\r, %xmm\b
-    psrld $(32 - \r), %xmm\t
-    por %xmm\t, %xmm\b
-.endm
-
-/* One quarter-round (the first column round of column 0), temp t. */
-.macro QR1 a, b, c, d, t
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb .Lrot16(%rip), %xmm\d
-    QR1_CB \b, \c, \d, 12, \t
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb .Lrot8(%rip), %xmm\d
-    QR1_CB \b, \c, \d, 7, \t
-.endm
-
 /*
  * The first column round of columns 1..3 sees only the constants, the key
  * and the nonce, the same in every block of a call: compute it once (as
@@ -513,13 +491,14 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     movdqa PS(13), %xmm13
     movdqa PS(14), %xmm14
     movdqa PS(15), %xmm15
-    /* first double round: column 0 (temporary xmm10), then the diagonals,
+    /* first double round: column 0 (temporary xmm9, masks in xmm11 and
+     * xmm10, so the rot16 mask is in xmm11 after it), then the diagonals,
      * which take x8 and x9 from CMEM and x10 and x11 in xmm8/xmm9 */
-    QR1 0, 4, 8, 12, 10
+    LOAD_MASKS sse, 11, 10
+    ROWS_QR sse, 0, 4, 8, 12, 9, 11, 10
     movdqa %xmm8, CMEM(0)
     movdqa PS(10), %xmm8
     movdqa PS(11), %xmm9
-    movdqa .Lrot16(%rip), %xmm11
     DIAGONALS4
     mov $9, %eax
     jmp .L4x_round
