@@ -365,7 +365,7 @@ END(chacha20_ssse3_2x_tail)
  * the pshufb mask loaded into whichever temporary is free (m, holding the
  * mask on entry; o, loaded with the next half's mask on exit). Against the
  * four quarter-rounds stepped together (one rotate temporary, an a word
- * parked on the stack, masks as memory operands) this loop was 6-8% faster
+ * parked on the stack, masks as memory operands) this loop was 3-8% faster
  * on Zen 5 and takes 5-47% fewer cycles in llvm-mca on every core modelled
  * but Jaguar (equal) (docs/performance.md, "The SSSE3 4-block round loop").
  */
