@@ -237,14 +237,15 @@ END(chacha20_ssse3_2x_tail)
 /* ---------------------------------------------------------------------- */
 /*
  * 4 blocks: one state word per register, lane i = block i, so rounds need
- * no shuffles. The 4-block kernel keeps all 16 words in xmm0..15 and runs
- * the four quarter-rounds of a half round step by step together (QR4); the
- * 5-block hybrid pairs them (QR2S, two rotate temporaries, so two of the c
- * words x8..x11 live on the stack at a time, one swap per half-round).
+ * no shuffles. Both the 4-block kernel and the 5-block hybrid run the
+ * quarter-rounds of a half round in pairs with two rotate temporaries, so
+ * two of the c words x8..x11 live on the stack at a time, one swap per
+ * half-round (the kernel: P2 below; the hybrid: HYBRID_QR2 in
+ * chacha20_groups.inc, its scalar steps woven in).
  * Frame (16-byte aligned): SPLAT 16x16 input state (the 4-block kernel
  * stores only the words it reads back: the counter and nonce for FINISH4,
- * column 0's for a further group), CMEM 4x16 c words (and QR4's parked a
- * word), PS 16x16 the precomputed first column round (see PRECOMPUTE4).
+ * column 0's for a further group), CMEM 4x16 c words, PS 16x16 the
+ * precomputed first column round (see PRECOMPUTE4).
  * No keystream is ever stored (but a tail block, to the caller's buffer):
  * a partial group is XORed from registers.
  */
@@ -358,67 +359,68 @@ END(chacha20_ssse3_2x_tail)
 
 
 /*
- * QR4: the four quarter-rounds of a half round (a0..a3, b0..b3, c0..c3,
- * d0..d3 by register number), each sub-step on all four before the next, so
- * four dependency chains are in flight together rather than two. The rotate
- * temporary is a3's register: a is idle while c and b are updated, so a3 is
- * parked in CMEM(0) for those steps (17 registers' worth in 16). With the
- * hybrid's pairs (QR2S without its scalar steps, the c words swapped through
- * the stack) the kernel was slower on a loaded host and no faster on an
- * idle one (docs/performance.md, "The SSSE3 4-block round loop").
+ * P2: two quarter-rounds side by side, their instructions interleaved one
+ * by one, as OpenSSL's 4-block SSSE3 loop does: the pair's c words in
+ * xmm8/xmm9 (the other two in CMEM), rotate temporaries xmm10/xmm11, and
+ * the pshufb mask loaded into whichever temporary is free (m, holding the
+ * mask on entry; o, loaded with the next half's mask on exit). Against the
+ * four quarter-rounds stepped together (one rotate temporary, an a word
+ * parked on the stack, masks as memory operands) this loop was 3-8% faster
+ * on Zen 5 and takes 5-47% fewer cycles in llvm-mca on every core modelled
+ * but Jaguar (equal) (docs/performance.md, "The SSSE3 4-block round loop").
  */
-.macro QR4_AD a, b, d, mask
-    paddd %xmm\b, %xmm\a
-    pxor %xmm\a, %xmm\d
-    pshufb \mask(%rip), %xmm\d
+.macro P2_HALF a0, b0, c0, d0, a1, b1, c1, d1, r, m, o, next
+    paddd %xmm\b0, %xmm\a0
+    paddd %xmm\b1, %xmm\a1
+    pxor %xmm\a0, %xmm\d0
+    pxor %xmm\a1, %xmm\d1
+    pshufb %xmm\m, %xmm\d0
+    pshufb %xmm\m, %xmm\d1
+    paddd %xmm\d0, %xmm\c0
+    paddd %xmm\d1, %xmm\c1
+    pxor %xmm\c0, %xmm\b0
+    pxor %xmm\c1, %xmm\b1
+    movdqa %xmm\b0, %xmm\o
+    pslld $\r, %xmm\b0
+    psrld $(32 - \r), %xmm\o
+    movdqa %xmm\b1, %xmm\m
+    pslld $\r, %xmm\b1
+    por %xmm\o, %xmm\b0
+    psrld $(32 - \r), %xmm\m
+    movdqa \next(%rip), %xmm\o
+    por %xmm\m, %xmm\b1
 .endm
 
-.macro QR4_CB b, c, d, r, t
-    paddd %xmm\d, %xmm\c
-    pxor %xmm\c, %xmm\b
-    movdqa %xmm\b, %xmm\t
-    pslld $\r, %xmm\b
-    psrld $(32 - \r), %xmm\t
-    por %xmm\t, %xmm\b
+/* A pair's two halves (a, b, d words; c in xmm8/xmm9): the rot16 mask in
+ * xmm11 on entry and again on exit. */
+.macro P2 a0, b0, d0, a1, b1, d1
+    P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 12, 11, 10, .Lrot8
+    P2_HALF \a0, \b0, 8, \d0, \a1, \b1, 9, \d1, 7, 10, 11, .Lrot16
 .endm
 
-/* One a/d step and one c/b step on the four quarter-rounds: rotates by
- * mask (d) and r (b). */
-.macro QR4_HALF mask, r, a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
-    QR4_AD \a0, \b0, \d0, \mask
-    QR4_AD \a1, \b1, \d1, \mask
-    QR4_AD \a2, \b2, \d2, \mask
-    QR4_AD \a3, \b3, \d3, \mask
-    movdqa %xmm\a3, CMEM(0)
-    QR4_CB \b0, \c0, \d0, \r, \a3
-    QR4_CB \b1, \c1, \d1, \r, \a3
-    QR4_CB \b2, \c2, \d2, \r, \a3
-    QR4_CB \b3, \c3, \d3, \r, \a3
-    movdqa CMEM(0), %xmm\a3
+/* Store xmm8/xmm9 to CMEM(o0)/CMEM(o1), load CMEM(i0)/CMEM(i1) into them. */
+.macro P2_SWAP o0, o1, i0, i1
+    movdqa %xmm8, CMEM(\o0)
+    movdqa %xmm9, CMEM(\o1)
+    movdqa CMEM(\i0), %xmm8
+    movdqa CMEM(\i1), %xmm9
 .endm
 
-.macro QR4 a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3
-    QR4_HALF .Lrot16, 12, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
-    QR4_HALF .Lrot8, 7, \a0, \a1, \a2, \a3, \b0, \b1, \b2, \b3, \c0, \c1, \c2, \c3, \d0, \d1, \d2, \d3
-.endm
-
-/* columns (0,4,8,12) (1,5,9,13) (2,6,10,14) (3,7,11,15) */
+/* Columns (0,4,8,12) (1,5,9,13), then (2,6,10,14) (3,7,11,15): on entry x8
+ * and x9 in xmm8/xmm9, x10 and x11 in CMEM(2)/CMEM(3); on exit x10 and x11
+ * in the registers, x8 and x9 in CMEM(0)/CMEM(1). */
 .macro COLUMNS4
-    QR4 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    P2 0, 4, 12, 1, 5, 13
+    P2_SWAP 0, 1, 2, 3
+    P2 2, 6, 14, 3, 7, 15
 .endm
 
-/* diagonals (0,5,10,15) (1,6,11,12) (2,7,8,13) (3,4,9,14) */
+/* Diagonals (0,5,10,15) (1,6,11,12), then (2,7,8,13) (3,4,9,14): the
+ * reverse of COLUMNS4's placement of the c words. */
 .macro DIAGONALS4
-    QR4 0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14
-.endm
-
-/* One quarter-round (the first column round of column 0), temp t: QR4's
- * steps on one column. */
-.macro QR1 a, b, c, d, t
-    QR4_AD \a, \b, \d, .Lrot16
-    QR4_CB \b, \c, \d, 12, \t
-    QR4_AD \a, \b, \d, .Lrot8
-    QR4_CB \b, \c, \d, 7, \t
+    P2 0, 5, 15, 1, 6, 12
+    P2_SWAP 2, 3, 0, 1
+    P2 2, 7, 13, 3, 4, 14
 .endm
 
 /*
@@ -484,19 +486,27 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     movdqa PS(7), %xmm7
     movdqa SPLAT(8), %xmm8
     movdqa PS(9), %xmm9
-    movdqa PS(11), %xmm11
+    movdqa %xmm9, CMEM(1)
     movdqa SPLAT(12), %xmm12
     movdqa PS(13), %xmm13
     movdqa PS(14), %xmm14
     movdqa PS(15), %xmm15
-    /* first double round: column 0 (x10's register its temporary, x10
-     * loaded after it), then the diagonals */
-    QR1 0, 4, 8, 12, 10
-    movdqa PS(10), %xmm10
+    /* first double round: column 0 (temporary xmm9, masks in xmm11 and
+     * xmm10, so the rot16 mask is in xmm11 after it), then the diagonals,
+     * which take x8 and x9 from CMEM and x10 and x11 in xmm8/xmm9 */
+    LOAD_MASKS sse, 11, 10
+    ROWS_QR sse, 0, 4, 8, 12, 9, 11, 10
+    movdqa %xmm8, CMEM(0)
+    movdqa PS(10), %xmm8
+    movdqa PS(11), %xmm9
     DIAGONALS4
     mov $9, %eax
     jmp .L4x_round
 .L4x_start:
+    /* COLUMNS4 takes x10 and x11 from CMEM, the rot16 mask in xmm11 */
+    movdqa %xmm10, CMEM(2)
+    movdqa %xmm11, CMEM(3)
+    movdqa .Lrot16(%rip), %xmm11
     mov $10, %eax
     .p2align 5
 .L4x_round:
@@ -504,9 +514,8 @@ PLAIN_AND_TAIL chacha20_ssse3_4x, .L4x_empty
     DIAGONALS4
     dec %eax
     jnz .L4x_round
-    /* FINISH4 takes x10, x11 from CMEM (the hybrid's convention) */
-    movdqa %xmm10, CMEM(2)
-    movdqa %xmm11, CMEM(3)
+    /* x8, x9 in xmm8/xmm9, x10, x11 in CMEM(2)/CMEM(3), as FINISH4 takes
+     * them (the hybrid's convention) */
     cmp $256, %rdx
     jb .L4x_partial
     FINISH4 0
