@@ -359,15 +359,15 @@ END(chacha20_ssse3_2x_tail)
 
 
 /*
- * P2: two quarter-rounds side by side, their instructions interleaved one
- * by one, as OpenSSL's 4-block SSSE3 loop does: the pair's c words in
- * xmm8/xmm9 (the other two in CMEM), rotate temporaries xmm10/xmm11, and
- * the pshufb mask loaded into whichever temporary is free (m, holding the
- * mask on entry; o, loaded with the next half's mask on exit). Against the
- * four quarter-rounds stepped together (one rotate temporary, an a word
- * parked on the stack, masks as memory operands) this loop was 3-8% faster
- * on Zen 5 and takes 5-47% fewer cycles in llvm-mca on every core modelled
- * but Jaguar (equal) (docs/performance.md, "The SSSE3 4-block round loop").
+ * P2: two quarter-rounds side by side, each step on both before the next;
+ * the pair's c words in xmm8/xmm9 (the other two in CMEM), rotate
+ * temporaries xmm10/xmm11, and the pshufb mask in whichever temporary is
+ * free (m, holding the mask on entry; o, loaded with the next half's mask
+ * on exit): two chains with a register mask rather than four with a memory
+ * operand and an a word parked on the stack. Each shift rotate is two
+ * shifts of one word then the ORs of both, which llvm-mca-19 finds as fast
+ * or faster than the other orders tried on every x86 core it models
+ * (docs/performance.md, "The SSSE3 4-block round loop").
  */
 .macro P2_HALF a0, b0, c0, d0, a1, b1, c1, d1, r, m, o, next
     paddd %xmm\b0, %xmm\a0
@@ -385,10 +385,10 @@ END(chacha20_ssse3_2x_tail)
     psrld $(32 - \r), %xmm\o
     movdqa %xmm\b1, %xmm\m
     pslld $\r, %xmm\b1
-    por %xmm\o, %xmm\b0
     psrld $(32 - \r), %xmm\m
-    movdqa \next(%rip), %xmm\o
+    por %xmm\o, %xmm\b0
     por %xmm\m, %xmm\b1
+    movdqa \next(%rip), %xmm\o
 .endm
 
 /* A pair's two halves (a, b, d words; c in xmm8/xmm9): the rot16 mask in
