@@ -9,8 +9,10 @@
  *
  *   evp_once PROVIDER SHAPE...     e.g. evp_once simd chacha20:1350 md5:64
  *
- * PROVIDER: simd or default (the property query "provider=NAME"; simd is
- * loaded from OPENSSL_MODULES). SHAPE: ALG:LEN with ALG one of
+ * PROVIDER: simd or default: the property query "?provider=simd" (simd
+ * loaded from OPENSSL_MODULES; where simd steps aside for the release, the
+ * default serves, as in applications) or "provider=default". Prints
+ * "served SHAPE NAME" on stderr for each shape: the provider that serves it. SHAPE: ALG:LEN with ALG one of
  *   chacha20   one EVP_EncryptUpdate of LEN bytes on a keyed context
  *   tls13      a ChaCha20-Poly1305 TLS 1.3 record seal: IV re-init, 5-byte
  *              AAD, update over LEN bytes, final, get the tag
@@ -44,7 +46,8 @@
     X(EVP_CIPHER_CTX_ctrl) X(EVP_MAC_CTX_new) X(EVP_MAC_init)              \
     X(EVP_MAC_update) X(EVP_MAC_final) X(EVP_MD_CTX_new)                   \
     X(EVP_DigestInit_ex2) X(EVP_DigestUpdate) X(EVP_DigestFinal_ex)        \
-    X(OpenSSL_version)
+    X(OpenSSL_version) X(EVP_CIPHER_get0_provider) X(EVP_MAC_get0_provider) \
+    X(EVP_MD_get0_provider) X(OSSL_PROVIDER_get0_name)
 #define DECLARE(f) static __typeof__(&f) p_##f;
 FUNCS(DECLARE)
 
@@ -110,6 +113,11 @@ static int run(shape *s)
     return 0;
 }
 
+static void served(const char *spec, const OSSL_PROVIDER *prov)
+{
+    fprintf(stderr, "served %s %s\n", spec, p_OSSL_PROVIDER_get0_name(prov));
+}
+
 static int setup(shape *s, const char *spec, const char *props)
 {
     static const char *const names[] = {"chacha20", "tls13", "poly1305", "md5"};
@@ -134,14 +142,20 @@ static int setup(shape *s, const char *spec, const char *props)
                                                              : "ChaCha20-Poly1305",
                                     props);
         s->c = p_EVP_CIPHER_CTX_new();
+        if (cipher != NULL)
+            served(spec, p_EVP_CIPHER_get0_provider(cipher));
         return cipher != NULL && s->c != NULL &&
                p_EVP_CipherInit_ex2(s->c, cipher, key, iv, 1, NULL);
     case POLY1305:
         mac = p_EVP_MAC_fetch(NULL, "POLY1305", props);
+        if (mac != NULL)
+            served(spec, p_EVP_MAC_get0_provider(mac));
         return mac != NULL && (s->m = p_EVP_MAC_CTX_new(mac)) != NULL;
     case MD5:
         md = p_EVP_MD_fetch(NULL, "MD5", props);
         s->d = p_EVP_MD_CTX_new();
+        if (md != NULL)
+            served(spec, p_EVP_MD_get0_provider(md));
         return md != NULL && s->d != NULL && p_EVP_DigestInit_ex2(s->d, md, NULL);
     }
     return 0;
@@ -167,7 +181,8 @@ int main(int argc, char **argv)
         return 1;                                                           \
     }
     FUNCS(RESOLVE)
-    snprintf(props, sizeof(props), "provider=%s", argv[1]);
+    snprintf(props, sizeof(props), "%sprovider=%s",
+             strcmp(argv[1], "default") != 0 ? "?" : "", argv[1]);
     if (strcmp(argv[1], "default") != 0 &&
         p_OSSL_PROVIDER_load(NULL, argv[1]) == NULL) {
         fprintf(stderr, "cannot load provider %s\n", argv[1]);
