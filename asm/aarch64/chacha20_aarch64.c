@@ -17,13 +17,14 @@ void chacha20_xor_sve2(uint8_t *out, const uint8_t *in, size_t len,
         chacha20_sve2_blocks(out, in, len, key, ctr);
 }
 
-/* The base-SVE batch costs about twice the SVE2 one (no xar): ~1410
- * instructions however few of its N = VL/32 blocks a call uses, while the
- * NEON kernel costs 400, 778, 1156 and 1257 for one to four blocks
- * (neoverse-v1, README.md). So calls of up to four blocks go to NEON, and
- * so do the last one to four blocks after a call's whole batches; a longer
- * remainder is one more (short) batch. */
+/* A base-SVE batch costs about 1250 instructions however few of its
+ * N = VL/32 blocks a call uses (1281 for a one-batch call, with the entry's
+ * setup), while the NEON kernel costs 400, 778, 1156 and 1257 for one to
+ * four blocks (neoverse-v1, README.md). So calls of up to four blocks go to
+ * NEON, and so do the last one to three blocks after a call's whole
+ * batches; a longer remainder is one more (short) batch. */
 #define SVE_NEON_MAX (4 * SIMD_CHACHA20_BLOCK)
+#define SVE_NEON_REST_MAX (3 * SIMD_CHACHA20_BLOCK)
 
 void chacha20_xor_sve(uint8_t *out, const uint8_t *in, size_t len,
                       const uint32_t key[8], const uint32_t ctr[4])
@@ -37,7 +38,7 @@ void chacha20_xor_sve(uint8_t *out, const uint8_t *in, size_t len,
     batch = simd_aarch64_sve_bytes() * 16; /* N blocks of 64 bytes */
     rest = len % batch;
     head = len - rest;
-    if (rest < SIMD_CHACHA20_BLOCK || rest > SVE_NEON_MAX) {
+    if (rest < SIMD_CHACHA20_BLOCK || rest > SVE_NEON_REST_MAX) {
         chacha20_sve_blocks(out, in, len, key, ctr);
     } else {
         uint32_t next[4] = {ctr[0] + (uint32_t)(head / SIMD_CHACHA20_BLOCK),

@@ -15,21 +15,25 @@
  * since base SVE has no xar. "d ^= a, d <<<= n" becomes:
  *   n = 16: eor + revh (halfwords swapped in each word), 2 instructions;
  *   n = 8:  eor + tbl (a byte permutation, index register z12), 2;
- *   n = 12, 7: eor into a temporary + lsl + lsr + orr, 4.
- * These are the shortest base-SVE forms: base SVE has no shift-and-insert
- * (sli/sri, usra are SVE2), so a rotation by a non-multiple of 8 needs both
- * shifts and a combine; revh and tbl do the byte-multiple ones in one
- * instruction (tbl for 16 too would equal revh, and lsl/lsr/orr for 8 would
- * cost 2 more). A quarter round is then 16 instructions for N blocks against
- * SVE2's 8 and NEON's 14 for 4: fewer than NEON per block once N >= 8, so
- * the kernel is chosen only at VL >= 256 bits (arch.c).
+ *   n = 12, 7: t = eor, d = lsr(t, 32 - n), mla d += t * 2^n, 3.
+ * These are the shortest base-SVE forms. Base SVE has no shift-and-insert
+ * (sli/sri/usra are SVE2), so a rotation by a non-multiple of 8 needs
+ * both halves of the word; lsl + lsr + orr would take three instructions
+ * after the eor, while the predicated multiply-accumulate by a constant
+ * (base SVE) shifts left and combines in one, the two parts being disjoint
+ * bits so that the add is the or. revh and tbl do the byte-multiple
+ * rotations in one (tbl for 16 too would equal revh; shifts for 8 would
+ * cost 2 more). A quarter round is then 14 instructions for N blocks,
+ * against SVE2's 8 and NEON's 14 for 4: fewer than NEON per block once
+ * N >= 8, so the kernel is chosen only at VL >= 256 bits (arch.c).
  *
  * Registers: z16..z31 the working state; z0..z3 the temporaries of the
  * 12/7 rotations (four quarter rounds side by side) and of the interleave;
- * z12 tbl's index; z4..z11 the key rows and z13..z15 the nonce rows. With
- * z0..z3 and z12 taken, sigma is loaded from memory into z16..z19 for each
- * batch and again for the feed-forward, and the counters are rebuilt from
- * w9 (index) each time, instead of living in registers as in SVE2's kernel.
+ * z12 tbl's index; z13, z14 the factors 2^12 and 2^7; z4..z11 the key
+ * rows. With those taken, sigma and the nonce rows are loaded from memory
+ * into the state for each batch and again for the feed-forward, and the
+ * counters are rebuilt from w9 (index) each time, instead of living in
+ * registers as in SVE2's kernel (z15 is free).
  * Touching z8..z15 clobbers v8..v15, whose low 64 bits are callee-saved:
  * d8..d15 are saved. Predicates are caller-saved for a normal (non-SVE ABI)
  * function; no general-purpose callee-saved register is used.
@@ -40,12 +44,27 @@
 
 #include "chacha20_sve2.inc"
 
+/* "d ^= a, d <<<= n" for n = 12 or 7, the factor 2^n in z<k>: t = d ^ a,
+ * d = (t >> (32 - n)) + t * 2^n, pair by pair (below). */
+.macro SVE_XOR_ROTATE4_MLA n, k, d0, a0, d1, a1, d2, a2, d3, a3
+    eor z0.d, z\d0\().d, z\a0\().d
+    lsr z\d0\().s, z0.s, #(32 - \n)
+    mla z\d0\().s, p0/m, z0.s, z\k\().s
+    eor z1.d, z\d1\().d, z\a1\().d
+    lsr z\d1\().s, z1.s, #(32 - \n)
+    mla z\d1\().s, p0/m, z1.s, z\k\().s
+    eor z2.d, z\d2\().d, z\a2\().d
+    lsr z\d2\().s, z2.s, #(32 - \n)
+    mla z\d2\().s, p0/m, z2.s, z\k\().s
+    eor z3.d, z\d3\().d, z\a3\().d
+    lsr z\d3\().s, z3.s, #(32 - \n)
+    mla z\d3\().s, p0/m, z3.s, z\k\().s
+.endm
+
 /* "d ^= a, d <<<= n" for four (d, a) pairs, in base SVE (see above). The
  * 12/7 form runs pair by pair: on Neoverse V1 SVE shifts issue on one of
- * the two vector pipes (V1) and everything else on either, so lsl and lsr
- * spread among the other work keep both pipes busy; grouped four by four
- * they leave V0 idle (llvm-mca-19 -mcpu=neoverse-v1: 64 cycles per double
- * round against 72, 64 being the V1 pipe's own share of its 128 ops). */
+ * the two vector pipes (V1) and multiplies on the other (V0), so spread
+ * among the other work they keep both pipes busy. */
 .macro SVE_XOR_ROTATE4 n, d0, a0, d1, a1, d2, a2, d3, a3
 .if \n == 16
     eor z\d0\().d, z\d0\().d, z\a0\().d
@@ -65,23 +84,10 @@
     tbl z\d1\().b, {z\d1\().b}, z12.b
     tbl z\d2\().b, {z\d2\().b}, z12.b
     tbl z\d3\().b, {z\d3\().b}, z12.b
+.elseif \n == 12
+    SVE_XOR_ROTATE4_MLA 12, 13, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
 .else
-    eor z0.d, z\d0\().d, z\a0\().d
-    lsl z\d0\().s, z0.s, #\n
-    lsr z0.s, z0.s, #(32 - \n)
-    orr z\d0\().d, z\d0\().d, z0.d
-    eor z1.d, z\d1\().d, z\a1\().d
-    lsl z\d1\().s, z1.s, #\n
-    lsr z1.s, z1.s, #(32 - \n)
-    orr z\d1\().d, z\d1\().d, z1.d
-    eor z2.d, z\d2\().d, z\a2\().d
-    lsl z\d2\().s, z2.s, #\n
-    lsr z2.s, z2.s, #(32 - \n)
-    orr z\d2\().d, z\d2\().d, z2.d
-    eor z3.d, z\d3\().d, z\a3\().d
-    lsl z\d3\().s, z3.s, #\n
-    lsr z3.s, z3.s, #(32 - \n)
-    orr z\d3\().d, z\d3\().d, z3.d
+    SVE_XOR_ROTATE4_MLA 7, 14, \d0, \a0, \d1, \a1, \d2, \a2, \d3, \a3
 .endif
 .endm
 
@@ -109,9 +115,8 @@ ENTRY(chacha20_sve_blocks)
     ld1rw {z10.s}, p0/z, [x3, #24]
     ld1rw {z11.s}, p0/z, [x3, #28]
     ldr w9, [x4]                        /* the batch's first counter */
-    ld1rw {z13.s}, p0/z, [x4, #4]       /* nonce rows */
-    ld1rw {z14.s}, p0/z, [x4, #8]
-    ld1rw {z15.s}, p0/z, [x4, #12]
+    mov z13.s, #4096                    /* 2^12 and 2^7: "<< 12", "<< 7" */
+    mov z14.s, #128                     /* as multiplications (mla) */
     /* tbl index of "<<< 8" in each word: result byte i of word w is byte
      * (i + 3) mod 4 of it, so bytes 3, 0, 1, 2 (0x02010003), plus 4 per
      * word (0x04040404; no carry between bytes up to VL 2048). */
@@ -137,9 +142,9 @@ ENTRY(chacha20_sve_blocks)
     mov z26.d, z10.d
     mov z27.d, z11.d
     index z28.s, w9, #1                 /* counters of the batch's blocks */
-    mov z29.d, z13.d
-    mov z30.d, z14.d
-    mov z31.d, z15.d
+    ld1rw {z29.s}, p0/z, [x4, #4]       /* nonce rows */
+    ld1rw {z30.s}, p0/z, [x4, #8]
+    ld1rw {z31.s}, p0/z, [x4, #12]
     mov w11, #10
 .Lsve_rounds:
     CHACHA_SVE_COLUMNS4 SVE_XOR_ROTATE4
@@ -147,13 +152,16 @@ ENTRY(chacha20_sve_blocks)
     subs w11, w11, #1
     b.ne .Lsve_rounds
 
-    /* Feed-forward: sigma and the counters again into z0..z3. */
+    /* Feed-forward: sigma, the counters and the nonce again into z0..z3. */
     SVE_LOAD_SIGMA 0, 1, 2, 3
     add z16.s, z16.s, z0.s
     add z17.s, z17.s, z1.s
     add z18.s, z18.s, z2.s
     add z19.s, z19.s, z3.s
     index z0.s, w9, #1
+    ld1rw {z1.s}, p0/z, [x4, #4]
+    ld1rw {z2.s}, p0/z, [x4, #8]
+    ld1rw {z3.s}, p0/z, [x4, #12]
     add z20.s, z20.s, z4.s
     add z21.s, z21.s, z5.s
     add z22.s, z22.s, z6.s
@@ -163,9 +171,9 @@ ENTRY(chacha20_sve_blocks)
     add z26.s, z26.s, z10.s
     add z27.s, z27.s, z11.s
     add z28.s, z28.s, z0.s
-    add z29.s, z29.s, z13.s
-    add z30.s, z30.s, z14.s
-    add z31.s, z31.s, z15.s
+    add z29.s, z29.s, z1.s
+    add z30.s, z30.s, z2.s
+    add z31.s, z31.s, z3.s
     add w9, w9, w14                     /* next batch's first counter */
 
     SVE2_INTERLEAVE_ALL
