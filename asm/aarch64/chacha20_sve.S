@@ -44,21 +44,20 @@
 
 #include "chacha20_sve2.inc"
 
-/* "d ^= a, d <<<= n" for n = 12 or 7, the factor 2^n in z<k>: t = d ^ a,
- * d = (t >> (32 - n)) + t * 2^n, pair by pair (below). */
+/* "d ^= a, d <<<= n" for n = 12 or 7 and one pair, through the temporary
+ * z<t>, the factor 2^n in z<k>: t = d ^ a, d = (t >> (32 - n)) + t * 2^n. */
+.macro SVE_XOR_ROTATE_MLA n, k, t, d, a
+    eor z\t\().d, z\d\().d, z\a\().d
+    lsr z\d\().s, z\t\().s, #(32 - \n)
+    mla z\d\().s, p0/m, z\t\().s, z\k\().s
+.endm
+
+/* The same for four pairs, one after the other (below). */
 .macro SVE_XOR_ROTATE4_MLA n, k, d0, a0, d1, a1, d2, a2, d3, a3
-    eor z0.d, z\d0\().d, z\a0\().d
-    lsr z\d0\().s, z0.s, #(32 - \n)
-    mla z\d0\().s, p0/m, z0.s, z\k\().s
-    eor z1.d, z\d1\().d, z\a1\().d
-    lsr z\d1\().s, z1.s, #(32 - \n)
-    mla z\d1\().s, p0/m, z1.s, z\k\().s
-    eor z2.d, z\d2\().d, z\a2\().d
-    lsr z\d2\().s, z2.s, #(32 - \n)
-    mla z\d2\().s, p0/m, z2.s, z\k\().s
-    eor z3.d, z\d3\().d, z\a3\().d
-    lsr z\d3\().s, z3.s, #(32 - \n)
-    mla z\d3\().s, p0/m, z3.s, z\k\().s
+    SVE_XOR_ROTATE_MLA \n, \k, 0, \d0, \a0
+    SVE_XOR_ROTATE_MLA \n, \k, 1, \d1, \a1
+    SVE_XOR_ROTATE_MLA \n, \k, 2, \d2, \a2
+    SVE_XOR_ROTATE_MLA \n, \k, 3, \d3, \a3
 .endm
 
 /* "d ^= a, d <<<= n" for four (d, a) pairs, in base SVE (see above). The
@@ -99,6 +98,14 @@
     ld1rw {z\r3\().s}, p0/z, [x8, #12]
 .endm
 
+/* z<d_i> += z<s_i>, i = 0..3 (words). */
+.macro SVE_ADD4 d0, d1, d2, d3, s0, s1, s2, s3
+    add z\d0\().s, z\d0\().s, z\s0\().s
+    add z\d1\().s, z\d1\().s, z\s1\().s
+    add z\d2\().s, z\d2\().s, z\s2\().s
+    add z\d3\().s, z\d3\().s, z\s3\().s
+.endm
+
 ENTRY(chacha20_sve_blocks)
     /* Frame: d8..d15. */
     SVE2_SAVE_D8_D15 64
@@ -124,10 +131,7 @@ ENTRY(chacha20_sve_blocks)
     movk w10, #0x0201, lsl #16
     mov w11, #0x04040404
     index z12.s, w10, w11
-    cntw x14                            /* N: blocks per batch */
-    add x16, x14, x14                   /* 2N, 3N: first element of */
-    add x17, x16, x14                   /* quarters 2 and 3 */
-    lsr x15, x2, #6                     /* blocks left */
+    SVE2_BATCH_COUNTS
 
 .Lsve_batch:
     cmp x15, x14
@@ -152,42 +156,19 @@ ENTRY(chacha20_sve_blocks)
     subs w11, w11, #1
     b.ne .Lsve_rounds
 
-    /* Feed-forward: sigma, the counters and the nonce again into z0..z3. */
+    /* Feed-forward: sigma, then the counters and the nonce, into z0..z3. */
     SVE_LOAD_SIGMA 0, 1, 2, 3
-    add z16.s, z16.s, z0.s
-    add z17.s, z17.s, z1.s
-    add z18.s, z18.s, z2.s
-    add z19.s, z19.s, z3.s
+    SVE_ADD4 16, 17, 18, 19,  0, 1, 2, 3
+    SVE_ADD4 20, 21, 22, 23,  4, 5, 6, 7
+    SVE_ADD4 24, 25, 26, 27,  8, 9, 10, 11
     index z0.s, w9, #1
     ld1rw {z1.s}, p0/z, [x4, #4]
     ld1rw {z2.s}, p0/z, [x4, #8]
     ld1rw {z3.s}, p0/z, [x4, #12]
-    add z20.s, z20.s, z4.s
-    add z21.s, z21.s, z5.s
-    add z22.s, z22.s, z6.s
-    add z23.s, z23.s, z7.s
-    add z24.s, z24.s, z8.s
-    add z25.s, z25.s, z9.s
-    add z26.s, z26.s, z10.s
-    add z27.s, z27.s, z11.s
-    add z28.s, z28.s, z0.s
-    add z29.s, z29.s, z1.s
-    add z30.s, z30.s, z2.s
-    add z31.s, z31.s, z3.s
+    SVE_ADD4 28, 29, 30, 31,  0, 1, 2, 3
     add w9, w9, w14                     /* next batch's first counter */
 
-    SVE2_INTERLEAVE_ALL
-    lsl x11, x10, #2                    /* elements of the batch's blocks */
-    whilelo p1.s, xzr, x11
-    whilelo p2.s, x14, x11
-    whilelo p3.s, x16, x11
-    whilelo p4.s, x17, x11
-    SVE2_XOR_BATCH p1, p2, p3, p4
-
-    add x1, x1, x10, lsl #6
-    add x0, x0, x10, lsl #6
-    sub x15, x15, x10                   /* 0 after a short (last) batch */
-    cbnz x15, .Lsve_batch
+    SVE2_STORE_BATCH .Lsve_batch
 
     SVE2_RESTORE_D8_D15 64
     ret
