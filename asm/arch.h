@@ -23,8 +23,10 @@
  *
  * A few bits are traits rather than features: facts about the CPU that make
  * some kernel a poor default (ZMM_DOWNCLOCK: zmm code lowers the whole
- * core's clock). No kernel needs one, no level grants or removes one; rows
- * `avoid` them, and each arch names them in its `rules`.
+ * core's clock; SVE_VL128: SVE vectors of only 128 bits, where the base-SVE
+ * ChaCha20 kernel costs more per block than NEON). No kernel needs one, no
+ * level grants or removes one; rows `avoid` them, and each arch names them
+ * in its `rules`.
  */
 #define SIMD_CAPABILITIES(X)                                                   \
     X(ASM, "asm")                                                              \
@@ -47,7 +49,8 @@
     X(RV_ZVKB, "zvkb")                                                         \
     X(LA_LSX, "lsx")                                                           \
     X(LA_LASX, "lasx")                                                         \
-    X(X86_ZMM_DOWNCLOCK, "zmm_downclock")
+    X(X86_ZMM_DOWNCLOCK, "zmm_downclock")                                      \
+    X(ARM_SVE_VL128, "sve_vl128")
 
 enum {
 #define SIMD_CAP_INDEX(id, name) SIMD_CAP_INDEX_##id,

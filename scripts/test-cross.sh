@@ -37,8 +37,9 @@ START=$(date +%s)
 # loongarch64's own sysroot is sid already.
 MATRIX='
 aarch64     | cortex-a72     | asm asimd                       | neon    | neon     | neon/aarch64 | portable
-aarch64     | neoverse-v1    | asm asimd sve                   | neon    | neon     | neon/aarch64 | portable
-aarch64     | neoverse-n2@sid | asm asimd sve sve2             | sve2    | neon     | sve2/aarch64 | portable
+aarch64     | neoverse-v1    | asm asimd sve                   | sve     | neon     | sve/aarch64  | portable
+aarch64     | neoverse-v1,sve-default-vector-length=16 | asm asimd sve sve_vl128 | sve | neon | neon/aarch64 | portable
+aarch64     | neoverse-n2@sid | asm asimd sve sve2 sve_vl128   | sve2    | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=64  | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 aarch64     | max,sve-default-vector-length=256 | asm asimd sve sve2 | sve2 | neon     | sve2/aarch64 | portable
 ppc64le     | power8         | asm arch_2_07                   | power8  | scalar | vsx/power8

@@ -78,6 +78,7 @@ per_block() { # kernel|openssl args... (LEN put first) -> steady-state per block
 PORTABLE="chacha20 portable chacha20_.*"
 NEON="chacha20 neon chacha20_.*"
 SVE2="chacha20 sve2 chacha20_.*"
+SVE="chacha20 sve chacha20_.*|simd_aarch64_sve_bytes"
 
 echo "## dynamic (qemu): instructions per 64-byte block, steady state (128 KiB - 64 KiB)"
 printf '%-34s %s\n' "portable ChaCha20 (cortex-a72)" "$(per_block kernel cortex-a72 $PORTABLE)"
@@ -86,17 +87,19 @@ for vl in 16 32 64 256; do
     printf '%-34s %s\n' "sve2 VL $((vl * 8))" \
         "$(per_block kernel max,sve-default-vector-length=$vl $SVE2)"
 done
+printf '%-34s %s\n' "sve VL 256 (neoverse-v1)" "$(per_block kernel neoverse-v1 $SVE)"
 printf '%-34s %s\n' "OpenSSL 3.0 libcrypto (cortex-a72)" "$(per_block openssl cortex-a72)"
 printf '%-34s %s\n' "portable MD5" "$(per_block kernel cortex-a72 md5 portable md5_blocks_.*)"
 printf '%-34s %s\n' "md5 aarch64" "$(per_block kernel cortex-a72 md5 aarch64 md5_blocks_.*)"
 
 # Whole blocks only: kernels take nothing else (the glue keeps partial blocks).
 echo "## dynamic (qemu): instructions for one call of LEN bytes"
-printf '%-7s %9s %9s %9s %9s %9s %9s\n' len portable neon sve2-128 sve2-512 sve2-2048 openssl
+printf '%-7s %9s %9s %9s %9s %9s %9s %9s\n' len portable neon sve-256 sve2-128 sve2-512 sve2-2048 openssl
 for n in 64 128 256 1024 16384; do
-    printf '%-7s %9s %9s %9s %9s %9s %9s\n' $n \
+    printf '%-7s %9s %9s %9s %9s %9s %9s %9s\n' $n \
         "$(kernel $n cortex-a72 $PORTABLE)" \
         "$(kernel $n cortex-a72 $NEON)" \
+        "$(kernel $n neoverse-v1 $SVE)" \
         "$(kernel $n neoverse-n2 $SVE2)" \
         "$(kernel $n max,sve-default-vector-length=64 $SVE2)" \
         "$(kernel $n max,sve-default-vector-length=256 $SVE2)" \

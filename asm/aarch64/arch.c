@@ -7,6 +7,16 @@
  * does not save, say) is absent from AT_HWCAP even if the silicon has it, so
  * these bits are the only ones safe to act on. Reading ID registers instead
  * would trap or report features the kernel has switched off.
+ *
+ * One fact is not a feature bit: the SVE vector length. The base-SVE
+ * ChaCha20 kernel beats NEON per block only from 256 bits up, so the probe
+ * reads the length once (rdvl, simd_aarch64_sve_bytes) and reports 128-bit
+ * vectors as the trait SVE_VL128, which that row avoids. rdvl rather than
+ * prctl(PR_SVE_GET_VL): it cannot fail (a seccomp policy may refuse the
+ * prctl), needs no header constant, and is the very length the kernel's cntw
+ * will see in this thread. A thread that later changes its own length with
+ * prctl(PR_SVE_SET_VL) keeps the choice made here; every SVE kernel is
+ * vector-length agnostic, so that costs speed at most, never correctness.
  */
 #include <sys/auxv.h>
 
@@ -29,40 +39,59 @@ static const simd_feature hwcap2_rows[] = {
     {AARCH64_HWCAP2_SVE2, SIMD_CAP_ARM_SVE2, SIMD_CAP_ARM_SVE},
 };
 
+/* Below this many bytes of SVE vector, base-SVE ChaCha20 loses to NEON. */
+#define SVE_WIDE_BYTES 32
+
 static uint32_t probe_aarch64(void)
 {
     uint32_t caps = SIMD_GRANT(SIMD_CAP_ASM, getauxval(AT_HWCAP), hwcap_rows);
 
-    return SIMD_GRANT(caps, getauxval(AT_HWCAP2), hwcap2_rows);
+    caps = SIMD_GRANT(caps, getauxval(AT_HWCAP2), hwcap2_rows);
+    if ((caps & SIMD_CAP_ARM_SVE) && simd_aarch64_sve_bytes() < SVE_WIDE_BYTES)
+        caps |= SIMD_CAP_ARM_SVE_VL128;
+    return caps;
 }
+
+static const simd_rule rules[] = {
+    {SIMD_CAP_ARM_SVE_VL128,
+     "SVE vectors of 128 bits: ChaCha20 sve not chosen by default"},
+};
 
 static const simd_level levels[] = {
     {"portable", 0},
     {"base", SIMD_CAP_ASM},
     {"neon", SIMD_CAP_ARM_ASIMD},
-    {"sve2", SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2},
+    {"sve", SIMD_CAP_ARM_SVE},
+    {"sve2", SIMD_CAP_ARM_SVE2},
 };
 
 #define NEEDS_NEON (SIMD_CAP_ASM | SIMD_CAP_ARM_ASIMD)
+#define NEEDS_SVE (SIMD_CAP_ASM | SIMD_CAP_ARM_SVE)
 #define NEEDS_SVE2 (SIMD_CAP_ASM | SIMD_CAP_ARM_SVE | SIMD_CAP_ARM_SVE2)
 
 /*
  * Kernels best first. SVE2's ChaCha20 is vector-length agnostic, so one row
- * serves every VL; where SVE2 is absent (neoverse-v1: SVE only) NEON runs.
- * The sve2 entry (chacha20_aarch64.c) hands calls of one block or less to
- * the NEON kernel, hence ASIMD in its needs (every SVE CPU has it anyway).
+ * serves every VL. Where SVE2 is absent (neoverse-v1: SVE only) the base-SVE
+ * kernel runs if the vectors are wider than 128 bits (at 128 it executes
+ * more per block than NEON: the SVE_VL128 rule), else NEON. The sve2 and
+ * sve entries (chacha20_aarch64.c) hand short calls to the NEON kernel,
+ * hence ASIMD in their needs (every SVE CPU has it anyway).
  * The MD5 kernel uses base A64 instructions only.
  */
 static const simd_kernel_row chacha20[] = {
     SIMD_KERNEL(chacha20, "sve2", NEEDS_SVE2 | NEEDS_NEON, chacha20_xor_sve2),
+    SIMD_KERNEL_AVOID(chacha20, "sve", NEEDS_SVE | NEEDS_NEON,
+                      chacha20_xor_sve, SIMD_CAP_ARM_SVE_VL128),
     SIMD_KERNEL(chacha20, "neon", NEEDS_NEON, chacha20_xor_neon),
     SIMD_KERNEL(chacha20, "portable", 0, chacha20_xor_portable),
 };
 
-/* The SVE2 body behind the sve2 entry, reached alone by the ABI harness,
- * the kernel suite and the benchmark (the NEON kernel is a row above). */
+/* The SVE2 and SVE bodies behind the sve2 and sve entries, reached alone by
+ * the ABI harness, the kernel suite and the benchmark (the NEON kernel is a
+ * row above). */
 static const simd_kernel_row chacha20_inner[] = {
     SIMD_KERNEL(chacha20, "sve2_blocks", NEEDS_SVE2, chacha20_sve2_blocks),
+    SIMD_KERNEL(chacha20, "sve_blocks", NEEDS_SVE, chacha20_sve_blocks),
 };
 
 static const simd_kernel_row md5[] = {
@@ -103,4 +132,6 @@ const simd_arch simd_arch_this = {
     SIMD_ARCH("aarch64", probe_aarch64),
     .inner = {[SIMD_ALG_CHACHA20] = SIMD_TABLE(chacha20_inner),
               [SIMD_ALG_POLY1305] = SIMD_TABLE(poly1305_inner)},
+    .rules = rules,
+    .nrules = SIMD_COUNT(rules),
 };

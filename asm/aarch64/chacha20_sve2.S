@@ -57,10 +57,7 @@ ENTRY(chacha20_sve2_blocks)
     adrp x8, .Lsve2_sigma
     add x8, x8, :lo12:.Lsve2_sigma
     SVE2_LOAD_KEY
-    cntw x14                            /* N: blocks per batch */
-    add x16, x14, x14                   /* 2N, 3N: first element of */
-    add x17, x16, x14                   /* quarters 2 and 3 */
-    lsr x15, x2, #6                     /* blocks left */
+    SVE2_BATCH_COUNTS
 
 .Lsve2_batch:
     SVE2_LOAD_SIGMA
@@ -75,18 +72,7 @@ ENTRY(chacha20_sve2_blocks)
     b.ne .Lsve2_rounds
 
     SVE2_FEED_FORWARD
-    SVE2_INTERLEAVE_ALL
-    lsl x11, x10, #2                    /* elements of the batch's blocks */
-    whilelo p1.s, xzr, x11
-    whilelo p2.s, x14, x11
-    whilelo p3.s, x16, x11
-    whilelo p4.s, x17, x11
-    SVE2_XOR_BATCH p1, p2, p3, p4
-
-    add x1, x1, x10, lsl #6
-    add x0, x0, x10, lsl #6
-    sub x15, x15, x10                   /* 0 after a short (last) batch */
-    cbnz x15, .Lsve2_batch
+    SVE2_STORE_BATCH .Lsve2_batch
 
     SVE2_RESTORE_D8_D15 64
     ret

@@ -7,6 +7,10 @@
  *                         or none, the SVE2 body for longer calls
  *   chacha20_sve2_blocks  SVE2 body, any vector length 128..2048 bits
  *                         (an inner kernel: never selected on its own)
+ *   chacha20_xor_sve      C entry (chacha20_aarch64.c): NEON for short
+ *                         calls, the base-SVE body for longer ones
+ *   chacha20_sve_blocks   base-SVE body (no SVE2), any vector length
+ *                         (an inner kernel: never selected on its own)
  *   chacha20_xor_neon     AdvSIMD
  *   md5_blocks_aarch64    base A64 only
  *   poly1305_blocks_aarch64  scalar Poly1305 (mul/umulh), base A64 only
@@ -29,7 +33,11 @@
 
 SIMD_CHACHA20_KERNEL(chacha20_xor_sve2);
 SIMD_CHACHA20_KERNEL(chacha20_sve2_blocks);
+SIMD_CHACHA20_KERNEL(chacha20_xor_sve);
+SIMD_CHACHA20_KERNEL(chacha20_sve_blocks);
 SIMD_CHACHA20_KERNEL(chacha20_xor_neon);
+/* The SVE vector length in bytes (chacha20_sve.S); only where SVE is. */
+size_t simd_aarch64_sve_bytes(void);
 SIMD_MD5_KERNEL(md5_blocks_aarch64);
 
 /* Poly1305 table ids (simd_poly1305.table_of, asm/kernels.h). */

@@ -42,11 +42,18 @@ void abi_arch_setup(uint32_t caps)
 }
 
 /* Shows in the log which SVE vector length this run had, so the matrix's
- * "max,sve-default-vector-length=N" rows are visibly honoured. */
+ * "max,sve-default-vector-length=N" rows are visibly honoured, and checks
+ * the probe's sve_vl128 trait (from rdvl) against the kernel's own word. */
 void abi_arch_test(void)
 {
     int vl = prctl(51 /* PR_SVE_GET_VL */);
+    uint32_t cpu = tu_cpu_caps();
 
+    if (cpu & SIMD_CAP_ARM_SVE) {
+        CU_ASSERT(!(cpu & SIMD_CAP_ARM_SVE_VL128) == ((vl & 0xffff) >= 32));
+    } else {
+        CU_ASSERT_EQUAL(cpu & SIMD_CAP_ARM_SVE_VL128, 0);
+    }
     if (tu_caps() & SIMD_CAP_ARM_SVE) {
         CU_ASSERT(vl > 0);
         printf("\n  SVE vector length: %d bits (z0-z31 poisoned in full) ",
