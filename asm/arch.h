@@ -160,8 +160,8 @@ typedef struct {
 /*
  * Where a release's default provider does less work than simd would: on
  * OpenSSL releases from..to (major * 100 + minor; to 0: every later one), on
- * a CPU with all of `cpu` (the capabilities the default's faster path
- * needs), when the kernel simd chose for `alg` is one of `kernels` (space
+ * a CPU with all of `cpu` and none of `without` (the capabilities and traits
+ * under which the default takes its faster path), when the kernel simd chose for `alg` is one of `kernels` (space
  * separated names; NULL: any), simd does not offer that algorithm, so
  * "?provider=simd" falls back to the default. The algorithm is the one the
  * provider offers under the table's title: POLY1305 the MAC alone (the AEAD
@@ -173,7 +173,7 @@ typedef struct {
 typedef struct {
     simd_alg alg;
     unsigned from, to;
-    uint32_t cpu;
+    uint32_t cpu, without;
     const char *kernels;
     const char *why;
 } simd_step_aside;

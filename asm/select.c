@@ -229,7 +229,8 @@ uint32_t simd_steps_aside(const simd_arch *arch, const simd_choice *choice,
             continue;
         k = choice->kernel[r->alg];
         if (release < r->from || (r->to != 0 && release > r->to) ||
-            !simd_runnable(r->cpu, choice->cpu_caps) || k == NULL ||
+            !simd_runnable(r->cpu, choice->cpu_caps) ||
+            (r->without & choice->cpu_caps) != 0 || k == NULL ||
             !in_list(r->kernels, k->name))
             continue;
         /* A kernel the override named, and got, is served. */

@@ -56,10 +56,11 @@ static const simd_kernel_row fake_chacha20[] = {
 };
 static const simd_rule fake_rules[] = {{CAP_T, "t: fast not by default"}};
 /* MD5 from 3.5 on where the CPU has B and simd runs "scalar"; POLY1305 on
- * 4.0 alone where the CPU has C, whatever kernel simd runs. */
+ * 4.0 alone where the CPU has C but not the trait T, whatever kernel simd
+ * runs. */
 static const simd_step_aside fake_steps_aside[] = {
-    {SIMD_ALG_MD5, 305, 0, CAP_B, "scalar", "md5 row"},
-    {SIMD_ALG_POLY1305, 400, 400, CAP_C, NULL, "poly row"},
+    {SIMD_ALG_MD5, 305, 0, CAP_B, 0, "scalar", "md5 row"},
+    {SIMD_ALG_POLY1305, 400, 400, CAP_C, CAP_T, NULL, "poly row"},
 };
 static const simd_kernel_row fake_md5[] = {
     SIMD_KERNEL(md5, "scalar", CAP_A, m_asm),
@@ -224,6 +225,8 @@ static const aside_case aside_cases[] = {
     /* The row's CPU capability missing: the default has no faster path. */
     {CAP_A | CAP_C, NULL, NULL, 400, POLY_BIT, "Poly1305 (poly row)"},
     {CAP_A | CAP_B, NULL, NULL, 400, MD5_BIT, "MD5 (md5 row)"},
+    /* The trait the row is without: no faster path there. */
+    {ABC | CAP_T, NULL, NULL, 400, MD5_BIT, "MD5 (md5 row)"},
     /* A level cap keeps the CPU's capabilities: the default still runs its
      * path; the row's kernel list decides (portable is not "scalar"). */
     {ABC, "portable", NULL, 400, POLY_BIT, "Poly1305 (poly row)"},
@@ -292,7 +295,7 @@ static void test_real_steps_aside(void)
                           strncmp(p, kr->name, w) == 0;
                 p += w + strspn(p + w, " ");
             }
-            ch.cpu_caps = ch.allowed_caps = r->cpu | kr->needs;
+            ch.cpu_caps = ch.allowed_caps = (r->cpu | kr->needs) & ~r->without;
             ch.kernel[r->alg] = kr;
             for (int j = 0; j < 4; j++) {
                 uint32_t got;
