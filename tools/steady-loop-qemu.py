@@ -14,20 +14,26 @@ the steady state, inner loops and calls unrolled as they ran; the next
 period must be the same sequence, else the program is reported as having no
 steady state. Stripped libraries need no symbols: the code is whatever ran.
 
-Prints a header and one line per executed instruction of one period:
+With --marks (tools/evp_once), each shape's stretch between its two marker
+calls is read on its own: UNIT is then a comma-separated list, one per shape,
+and each period follows a "# part N" line (N from 0).
+
+Prints what the program wrote to stderr ("# program LINE", second run), then
+a header and one line per executed instruction of one period:
     # blocks N            blocks of UNIT bytes per period
     # instructions N      instructions per period
     # sha256 HEX          hash of the period's encodings (identical loops)
-    # program LINE        what the program wrote to stderr (second run)
+    # hot PC              the instruction run most (in the innermost loop)
     PC ENCODING           encoding as qemu prints it (a little-endian value)
 
-Usage: steady-loop-qemu.py [--passes P] [--max-period B] QEMU SYSROOT MODEL
-                           UNIT LEN1 LEN2 PROGRAM [ARG...]
+Usage: steady-loop-qemu.py [--passes P] [--max-period B] [--marks] QEMU
+                           SYSROOT MODEL UNIT LEN1 LEN2 PROGRAM [ARG...]
   UNIT: bytes per block (64 for ChaCha20 and MD5, 16 for Poly1305);
   PASSES: how many times the program processes LEN bytes (evp_once: 2);
   the environment is passed on (OPENSSL_MODULES, OPENSSL_CONF).
-  e.g. steady-loop-qemu.py --passes 2 qemu-aarch64 cross/sysroots/arm64 \\
-      neoverse-n1 64 8192 16384 build/tools/evp_once default chacha20:{len}
+  e.g. steady-loop-qemu.py --marks qemu-aarch64 cross/sysroots/arm64 \\
+      neoverse-n1 64,16 8192 16384 build/tools/evp_once default \\
+      chacha20:{len} poly1305:{len}
 """
 import argparse
 import hashlib
@@ -115,52 +121,75 @@ def period(blocks, seq, home, anchor, hot):
     return one if one == two and hot in one else None
 
 
+def stretches(blocks, seq, stderr, marks, n):
+    """The parts of an executed sequence to read loops from: all of it, or
+    with marks the stretch between the marker calls of each of n shapes."""
+    if not marks:
+        return [seq]
+    mark = None
+    for ln in stderr:
+        if ln.startswith('mark 0x'):
+            mark = int(ln.split()[1], 16)
+    if mark is None:
+        sys.exit('steady-loop: the program printed no "mark ADDRESS"')
+    at = [i for i, h in enumerate(seq) if blocks[h][0] == mark]
+    if len(at) != 2 + 2 * n:
+        sys.exit('steady-loop: %d marker calls, %d expected' % (len(at), 2 + 2 * n))
+    return [seq[at[2 + 2 * i] + 1:at[3 + 2 * i]] for i in range(n)]
+
+
 def main():
     p = argparse.ArgumentParser(usage=__doc__.split('Usage: ')[1])
     p.add_argument('--passes', type=int, default=1)
     p.add_argument('--max-period', type=int, default=32)
+    p.add_argument('--marks', action='store_true')
     p.add_argument('qemu')
     p.add_argument('sysroot')
     p.add_argument('model')
-    p.add_argument('unit', type=int)
+    p.add_argument('unit')
     p.add_argument('len1', type=int)
     p.add_argument('len2', type=int)
     p.add_argument('program', nargs=argparse.REMAINDER)
     args = p.parse_args()
-    dblocks = (args.len2 - args.len1) * args.passes // args.unit
+    units = [int(u) for u in args.unit.split(',')]
     with tempfile.TemporaryDirectory(dir='/dev/shm' if os.path.isdir('/dev/shm') else None) as tmp:
         b1, s1, _ = run(args, args.len1, tmp)
-        c1 = counts(b1, s1)
+        parts1 = stretches(b1, s1, args.stderr, args.marks, len(units))
         b2, s2, enc = run(args, args.len2, tmp)
-        c2 = counts(b2, s2)
-    delta = {pc: c2[pc] - c1.get(pc, 0) for pc in c2}
-    cand = [(d, pc) for pc, d in delta.items()
-            if d > 0 and dblocks % d == 0 and dblocks // d <= args.max_period]
-    if not cand:
-        sys.exit('steady-loop: no loop repeats within %d blocks' % args.max_period)
-    # The hottest instruction is in the kernel's innermost loop: a period
-    # must contain it, and two periods in a row must be the same code.
-    hot = max(delta, key=lambda pc: (delta[pc], -pc))
-    tried = set()
-    for d, anchor in sorted(cand):
-        home = frozenset(h for h, tb in b2.items() if anchor in tb)
-        if home in tried:
-            continue
-        tried.add(home)
-        one = period(b2, s2, home, anchor, hot)
-        if one:
-            break
-    else:
-        sys.exit('steady-loop: no steady state within %d blocks' % args.max_period)
-    per = dblocks // d
-    h = hashlib.sha256(' '.join(enc[pc] for pc in one).encode()).hexdigest()
-    print('# blocks %d' % per)
-    print('# instructions %d' % len(one))
-    print('# sha256 %s' % h)
+        parts2 = stretches(b2, s2, args.stderr, args.marks, len(units))
     for ln in args.stderr:
         print('# program %s' % ln)
-    for pc in one:
-        print('%#x %s' % (pc, enc[pc]))
+    for n, unit in enumerate(units):
+        if len(units) > 1:
+            print('# part %d' % n)
+        dblocks = (args.len2 - args.len1) * args.passes // unit
+        c1, c2 = counts(b1, parts1[n]), counts(b2, parts2[n])
+        delta = {pc: c2[pc] - c1.get(pc, 0) for pc in c2}
+        cand = [(d, pc) for pc, d in delta.items()
+                if d > 0 and dblocks % d == 0 and dblocks // d <= args.max_period]
+        # The hottest instruction is in the kernel's innermost loop: a
+        # period must contain it, and two periods in a row must be the same.
+        hot = max(delta, key=lambda pc: (delta[pc], -pc))
+        tried = set()
+        one = None
+        for d, anchor in sorted(cand):
+            home = frozenset(h for h, tb in b2.items() if anchor in tb)
+            if home in tried:
+                continue
+            tried.add(home)
+            one = period(b2, parts2[n], home, anchor, hot)
+            if one:
+                break
+        if not one:
+            print('# error no steady state within %d blocks' % args.max_period)
+            continue
+        h = hashlib.sha256(' '.join(enc[pc] for pc in one).encode()).hexdigest()
+        print('# blocks %d' % (dblocks // d))
+        print('# instructions %d' % len(one))
+        print('# sha256 %s' % h)
+        print('# hot %#x' % hot)
+        for pc in one:
+            print('%#x %s' % (pc, enc[pc]))
 
 
 if __name__ == '__main__':
