@@ -125,7 +125,7 @@ fi
 tsv=$out/mca.tsv
 printf 'release\tversion\tmodel\tcore\talg\tblocks\tinsns\tsha256\tcycles\tcode\n' >"$tsv"
 for model in $models; do
-    cores=$(for p in $pairs; do [ "${p#*@}" = "$model" ] && echo "${p%@*}"; done)
+    cores=$(for p in $pairs; do if [ "${p#*@}" = "$model" ]; then echo "${p%@*}"; fi; done)
     for a in $ALGS; do
         for r in simd $present; do
             f=$out/periods/$r.${model//[,=]/_}.${a%:*}
