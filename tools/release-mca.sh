@@ -135,17 +135,33 @@ for model in $models; do
             insns=$(sed -n 's/^# instructions //p' "$f")
             sha=$(sed -n 's/^# sha256 //p' "$f")
             code=libcrypto
-            if [ "$r" = simd ]; then # the kernel: the hot instruction's symbol in simd.so
-                hot=$(sed -n 's/^# hot //p' "$f")
-                base=$(awk '/^# program map .*\/simd\.so$/ { split($4, x, "-"); print x[1] }' "$f")
-                code=$(llvm-symbolizer-19 --obj="$build/simd.so" \
-                    "$(printf '%#x' $((hot - 0x$base)))" | head -1)
+            if [ "$r" = simd ]; then # the kernel: simd.so's function most of the period runs in
+                code=$(python3 - "$f" "$build/simd.so" <<'PY'
+import collections, re, subprocess, sys
+text = open(sys.argv[1]).read()
+m = re.search(r'^# program map ([0-9a-f]+)-([0-9a-f]+) \S+ ([0-9a-f]+) .*/simd\.so$', text, re.M)
+lo, hi, off = (int(x, 16) for x in m.groups())
+seg = subprocess.run(['llvm-readelf-19', '-lW', sys.argv[2]], capture_output=True, text=True).stdout
+load = [l.split() for l in seg.splitlines() if l.split()[:1] == ['LOAD'] and l.split()[-2] == 'E'][0]
+delta = int(load[2], 16) - int(load[1], 16)  # the code segment's vaddr - offset
+pcs = [int(l.split()[0], 16) for l in text.splitlines() if l.startswith('0x')]
+addrs = ['%#x' % (pc - lo + off + delta) for pc in pcs if lo <= pc < hi]
+out = subprocess.run(['llvm-symbolizer-19', '--obj=' + sys.argv[2]], input='\n'.join(addrs),
+                     capture_output=True, text=True).stdout.split('\n\n')
+names = collections.Counter(o.strip().splitlines()[0] for o in out if o.strip())
+print(names.most_common(1)[0][0] if names else '?')
+PY
+)
             fi
             # shellcheck disable=SC2086 # one word per core
-            "$ROOT/tools/period-mca.py" "$arch" "$f" $cores | while read -r core cyc _; do
+            # llvm-mca's answers are kept next to the period (FILE.mca)
+            if [ "$(awk '{ print $1 }' "$f.mca" 2>/dev/null | xargs)" != "$(xargs <<<"$cores")" ]; then
+                "$ROOT/tools/period-mca.py" "$arch" "$f" $cores >"$f.mca"
+            fi
+            while read -r core cyc _; do
                 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$ver" "$model" "$core" \
                     "${a%:*}" "$blocks" "$insns" "$sha" "$cyc" "$code"
-            done
+            done <"$f.mca"
         done
     done
 done >>"$tsv"
