@@ -156,7 +156,8 @@ PY
             # shellcheck disable=SC2086 # one word per core
             # llvm-mca's answers are kept next to the period (FILE.mca)
             if [ "$(awk '{ print $1 }' "$f.mca" 2>/dev/null | xargs)" != "$(xargs <<<"$cores")" ]; then
-                "$ROOT/tools/period-mca.py" "$arch" "$f" $cores >"$f.mca"
+                "$ROOT/tools/period-mca.py" "$arch" "$f" $cores >"$f.mca" ||
+                    log "llvm-mca: nothing for $f"
             fi
             while read -r core cyc _; do
                 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$ver" "$model" "$core" \
