@@ -75,8 +75,9 @@ case $arch in
     riscv64) deb=riscv64 cc=clang own=trixie releases="trixie sid experimental"
         pairs="sifive-u74@rv64,zbb=false sifive-u74:+zbb@rv64 sifive-p670@rva23u64" ;;
     loongarch64)
-        echo "loongarch64: llvm-mca-19 has no loongarch64 scheduling model (llvm-mca-19"
-        echo "-mtriple=loongarch64 -mcpu=help lists no processor with one); nothing measured."
+        echo "loongarch64: llvm-mca-19 knows la464 and la664 but has no scheduling model for"
+        echo "any LoongArch core (\"unable to find instruction-level scheduling information\");"
+        echo "nothing measured."
         exit 0 ;;
     *) echo "release-mca: unknown ARCH $arch" >&2; exit 2 ;;
 esac
