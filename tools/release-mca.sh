@@ -29,7 +29,8 @@
 #          tools/evp_once are built here
 # Env: RELEASE_MCA_RELEASES: a subset (space separated)
 #      RELEASE_MCA_OUT: folder for the periods, mca.tsv and table.md
-#                       (default BUILD/release-mca; periods found there are reused)
+#                       (default BUILD/release-mca; the periods and llvm-mca's
+#                       answers found there are reused: delete it after a change)
 #      RELEASE_MCA_JOBS: qemu runs at a time (default 2)
 # Prints a markdown table: algorithm x core, simd's cycles per block and the
 # default's per release (releases whose default loops are all byte-identical
@@ -53,7 +54,7 @@ if [ "${1:-}" = --period ]; then # one run pair: --period QEMU SYSROOT MODEL PRO
             awk -v n="$n" '/^# part / { p = $3; next } p == "" || p == n' "$6.tmp" >"$6.${a%:*}"
             n=$((n + 1))
         done
-        rm -f "$6.tmp" "$6.err"
+        rm -f "$6.tmp" "$6.err" "$6".*.mca   # llvm-mca's answers for the old loops
     else
         echo "release-mca: $4 on $3 ($2): $(cat "$6.err")" >&2
         rm -f "$6.tmp"
