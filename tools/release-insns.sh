@@ -89,32 +89,35 @@ sysroot_name() { # release
     if [ "$1" = "$(own_suite)" ]; then echo "$deb"; else echo "$deb-$1"; fi
 }
 have_sysroot() { [ -f "$ROOT/cross/sysroots/$(sysroot_name "$1")/.simdprov-sysroot" ]; }
-# Make the missing sysroots one by one; a release whose sysroot cannot be
-# made (the mirror lacking its packages) is left out and said so.
-skipped=""
-kept=""
-for r in $releases; do
-    have_sysroot "$r" || sh "$ROOT/scripts/cross-setup.sh" "$(sysroot_name "$r")" ||
-        log "no sysroot $(sysroot_name "$r"): $r left out"
-    if have_sysroot "$r"; then kept="$kept $r"; else skipped="$skipped $r"; fi
-done
-releases=${kept# }
-[ -n "$releases" ] || die "no sysroot for any release"
+table_only=${RELEASE_INSNS_TABLE_ONLY:-0}
+if [ "$table_only" != 1 ]; then
+    # Make the missing sysroots one by one; a release whose sysroot cannot be
+    # made (the mirror lacking its packages) is left out and said so.
+    skipped=""
+    kept=""
+    for r in $releases; do
+        have_sysroot "$r" || sh "$ROOT/scripts/cross-setup.sh" "$(sysroot_name "$r")" ||
+            log "no sysroot $(sysroot_name "$r"): $r left out"
+        if have_sysroot "$r"; then kept="$kept $r"; else skipped="$skipped $r"; fi
+    done
+    releases=${kept# }
+    [ -n "$releases" ] || die "no sysroot for any release"
 
-# The build: set up when missing (cross: as scripts/test-cross.sh does).
-if [ ! -f "$build/build.ninja" ]; then
-    log "setting up $build"
-    case $cc in
-        native) opts=() ;;
-        clang) opts=(--cross-file "$ROOT/cross/sysroots/paths.ini" --cross-file "$ROOT/cross/$arch.ini")
-               case $arch in aarch64 | ppc64le) opts+=(--cross-file "$ROOT/cross/clang.ini") ;; esac ;;
-        *) opts=(--cross-file "$ROOT/cross/sysroots/paths.ini" --cross-file "$ROOT/cross/$arch.ini") ;;
-    esac
-    meson setup "$build" "${opts[@]}" -Dtools=true -Dtests=false >/dev/null ||
-        die "meson setup $build failed"
+    # The build: set up when missing (cross: as scripts/test-cross.sh does).
+    if [ ! -f "$build/build.ninja" ]; then
+        log "setting up $build"
+        case $cc in
+            native) opts=() ;;
+            clang) opts=(--cross-file "$ROOT/cross/sysroots/paths.ini" --cross-file "$ROOT/cross/$arch.ini")
+                   case $arch in aarch64 | ppc64le) opts+=(--cross-file "$ROOT/cross/clang.ini") ;; esac ;;
+            *) opts=(--cross-file "$ROOT/cross/sysroots/paths.ini" --cross-file "$ROOT/cross/$arch.ini") ;;
+        esac
+        meson setup "$build" "${opts[@]}" -Dtools=true -Dtests=false >/dev/null ||
+            die "meson setup $build failed"
+    fi
+    meson configure "$build" -Dtools=true >/dev/null
+    ninja -C "$build" -j2 simd.so tools/evp_once >/dev/null || die "build failed in $build"
 fi
-meson configure "$build" -Dtools=true >/dev/null
-ninja -C "$build" -j2 simd.so tools/evp_once >/dev/null || die "build failed in $build"
 build=$(cd "$build" && pwd)
 mkdir -p "$out"
 tmp=$(mktemp -d /dev/shm/release-insns.XXXXXX 2>/dev/null || mktemp -d)
@@ -175,40 +178,48 @@ inblk && !/^0x/ { inblk = 0 }
 END { if (bad + missing) printf "unsure: %d blocks not run at once, %d unknown\n", bad, missing > "/dev/stderr" }'
 
 raw=$out/raw.tsv
-printf 'release\tversion\tmodel\tprovider\tshape\tinsns\n' >"$raw"
-: >"$out/chosen.tsv"
-first_release=${releases%% *}
-for r in $releases; do
-    sr=$ROOT/cross/sysroots/$(sysroot_name "$r")
-    for model in $models; do
-        [ "$r" != "$first_release" ] ||
-            printf '%s\t%s\n' "$model" "$(chosen "$sr" "$model")" >>"$out/chosen.tsv"
-        for prov in default simd; do
-            first=$(run "$sr" "$model" "$prov" 2>&1 >/dev/null) || die "$r $model $prov: $first"
-            mark=$(printf '%s\n' "$first" | awk '/^mark/ { print $2 }')
-            ver=$(printf '%s\n' "$first" | awk '/^mark/ { print $4 }')
-            rm -f "$tmp/fifo"
-            mkfifo "$tmp/fifo"
-            awk -v mark="$mark" "$COUNTER" "$tmp/fifo" >"$tmp/counts" 2>"$tmp/unsure" &
-            run "$sr" "$model" "$prov" -d in_asm,exec,nochain -D "$tmp/fifo" \
-                >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; die "$r $model $prov failed"; }
-            wait $!
-            [ ! -s "$tmp/unsure" ] || die "$r $model $prov: $(cat "$tmp/unsure")"
-            # Stretch 1 is the markers alone; shape i lies in stretch 2i+1.
-            # shellcheck disable=SC2086 # SHAPES: one word per shape
-            set -- $SHAPES
-            [ "$(wc -l <"$tmp/counts")" -ge $((2 * $# + 1)) ] ||
-                die "$r $model $prov: the marks were not seen (mark $mark)"
-            awk -v r="$r" -v v="$ver" -v m="$model" -v p="$prov" -v shapes="$SHAPES" '
-                { c[$1] = $2 }
-                END { n = split(shapes, s, " ")
-                      for (i = 1; i <= n; i++)
-                          printf "%s\t%s\t%s\t%s\t%s\t%d\n", r, v, m, p, s[i], c[2 * i + 1] - c[1] }' \
-                "$tmp/counts" >>"$raw"
-            log "$r ($ver) $model $prov: done"
+if [ "$table_only" = 1 ]; then
+    # The tables again from the last run's raw.tsv, chosen.tsv and skipped.
+    [ -f "$raw" ] || die "no $raw to make the tables from"
+    skipped=$(cat "$out/skipped" 2>/dev/null || true)
+    models=$(cut -f1 "$out/chosen.tsv")
+else
+    printf 'release\tversion\tmodel\tprovider\tshape\tinsns\n' >"$raw"
+    : >"$out/chosen.tsv"
+    first_release=${releases%% *}
+    for r in $releases; do
+        sr=$ROOT/cross/sysroots/$(sysroot_name "$r")
+        for model in $models; do
+            [ "$r" != "$first_release" ] ||
+                printf '%s\t%s\n' "$model" "$(chosen "$sr" "$model")" >>"$out/chosen.tsv"
+            for prov in default simd; do
+                first=$(run "$sr" "$model" "$prov" 2>&1 >/dev/null) || die "$r $model $prov: $first"
+                mark=$(printf '%s\n' "$first" | awk '/^mark/ { print $2 }')
+                ver=$(printf '%s\n' "$first" | awk '/^mark/ { print $4 }')
+                rm -f "$tmp/fifo"
+                mkfifo "$tmp/fifo"
+                awk -v mark="$mark" "$COUNTER" "$tmp/fifo" >"$tmp/counts" 2>"$tmp/unsure" &
+                run "$sr" "$model" "$prov" -d in_asm,exec,nochain -D "$tmp/fifo" \
+                    >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; die "$r $model $prov failed"; }
+                wait $!
+                [ ! -s "$tmp/unsure" ] || die "$r $model $prov: $(cat "$tmp/unsure")"
+                # Stretch 1 is the markers alone; shape i lies in stretch 2i+1.
+                # shellcheck disable=SC2086 # SHAPES: one word per shape
+                set -- $SHAPES
+                [ "$(wc -l <"$tmp/counts")" -ge $((2 * $# + 1)) ] ||
+                    die "$r $model $prov: the marks were not seen (mark $mark)"
+                awk -v r="$r" -v v="$ver" -v m="$model" -v p="$prov" -v shapes="$SHAPES" '
+                    { c[$1] = $2 }
+                    END { n = split(shapes, s, " ")
+                          for (i = 1; i <= n; i++)
+                              printf "%s\t%s\t%s\t%s\t%s\t%d\n", r, v, m, p, s[i], c[2 * i + 1] - c[1] }' \
+                    "$tmp/counts" >>"$raw"
+                log "$r ($ver) $model $prov: done"
+            done
         done
     done
-done
+    printf '%s\n' "$skipped" >"$out/skipped"
+fi
 
 # One table per release: shape x model, default / simd = default over simd,
 # bold where simd executes more; then simd's kernels per model and the cells
@@ -247,11 +258,11 @@ END {
     printf "\nsimd'"'"'s kernels per model (its build info line):\n\n"
     while ((getline line < chosen) > 0) {
         split(line, f, "\t")
-        printf "- `%s`: %s\n", disp(f[1]), f[2] == "" ? "(not read)" : f[2]
+        printf "- `%s`: %s\n", disp(f[1]), (f[2] == "" ? "(not read)" : f[2])
     }
     ns2 = split(skipped, sk, " ")
     for (i = 1; i <= ns2; i++)
-        printf "%s%s: left out, no sysroot (`scripts/cross-setup.sh` could not make it)\n", i == 1 ? "\n" : "", sk[i]
+        printf "%s%s: left out, no sysroot (`scripts/cross-setup.sh` could not make it)\n", (i == 1 ? "\n" : ""), sk[i]
     if (nb == 0) printf "\nBelow 1.00 on %s: none.\n", arch
     else {
         printf "\nBelow 1.00 on %s:\n\n", arch
