@@ -98,7 +98,7 @@ if [ "$table_only" != 1 ]; then
     for r in $releases; do
         have_sysroot "$r" || sh "$ROOT/scripts/cross-setup.sh" "$(sysroot_name "$r")" ||
             log "no sysroot $(sysroot_name "$r"): $r left out"
-        if have_sysroot "$r"; then kept="$kept $r"; else skipped="$skipped $r"; fi
+        if have_sysroot "$r"; then kept="$kept $r"; else skipped="$skipped $r:$(sysroot_name "$r")"; fi
     done
     releases=${kept# }
     [ -n "$releases" ] || die "no sysroot for any release"
@@ -261,8 +261,11 @@ END {
         printf "- `%s`: %s\n", disp(f[1]), (f[2] == "" ? "(not read)" : f[2])
     }
     ns2 = split(skipped, sk, " ")
-    for (i = 1; i <= ns2; i++)
-        printf "%s%s: left out, no sysroot (`scripts/cross-setup.sh` could not make it)\n", (i == 1 ? "\n" : ""), sk[i]
+    for (i = 1; i <= ns2; i++) {
+        split(sk[i], rs, ":")
+        printf "%s%s: left out, `scripts/cross-setup.sh %s` could not make its sysroot (cross/README.md)\n",
+            (i == 1 ? "\n" : ""), rs[1], rs[2]
+    }
     if (nb == 0) printf "\nBelow 1.00 on %s: none.\n", arch
     else {
         printf "\nBelow 1.00 on %s:\n\n", arch
