@@ -14,8 +14,10 @@
 # code; the log goes through a FIFO to awk, which learns a block's size from
 # its translation and its first run (which follows at once) and adds it at
 # every run. A translation not run at once, or a run of a block never seen
-# translated, is reported (the count would be unsure). Same counts as
-# -one-insn-per-tb logging, at a fraction of the log.
+# translated, is reported (the count would be unsure).
+# Same counts as -one-insn-per-tb logging, at a fraction of the log. An x86
+# instruction longer than 8 bytes takes two lines of the log, the second with
+# the address of its further bytes and no mnemonic: counted once.
 #
 # Usage: tools/release-insns.sh ARCH [BUILD]
 #   ARCH: aarch64, ppc64le (bookworm, trixie, sid, experimental), riscv64
@@ -165,7 +167,11 @@ chosen() { # sysroot model
 # shellcheck disable=SC2016 # awk's $ fields, not the shell's
 COUNTER='
 /^IN:/ { inblk = 1; n = 0; pc = ""; next }
-inblk && /^0x[0-9a-f]+:/ { if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next }
+inblk && /^0x[0-9a-f]+:/ {
+    rest = $0; sub(/^0x[0-9a-f]+:[ \t]+/, "", rest)
+    if (rest ~ /^([0-9a-f][0-9a-f][ \t]*)+$/) next # further bytes of an x86 instruction
+    if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next
+}
 /^Trace / {
     split($0, f, "/"); a = f[2]; sub(/^0+/, "", a); a = "0x" a
     if (pc != "") { if (a == pc) size[$3] = n; else bad++; pc = "" }
