@@ -255,7 +255,12 @@ END {
                 e = n[r SUBSEP m[j] SUBSEP "simd" SUBSEP s[k]]
                 cell = sprintf("%d / %d = %.2f", d, e, e ? d / e : 0)
                 if (d < e) { cell = "**" cell "**"
-                             below[++nb] = sprintf("%s (%s) `%s` %s: %.2f", r, v[r], disp(m[j]), s[k], d / e) }
+                             # grouped by model and shape, releases in order
+                             key = "`" disp(m[j]) "` " s[k]
+                             if (!(key in rels)) { order[++nb] = key; lo[key] = hi[key] = d / e }
+                             rels[key] = rels[key] (nr_of[key]++ ? ", " : "") r " " v[r]
+                             if (d / e < lo[key]) lo[key] = d / e
+                             if (d / e > hi[key]) hi[key] = d / e }
                 printf " %s |", cell
             }
             printf "\n"
@@ -275,6 +280,11 @@ END {
     if (nb == 0) printf "\nBelow 1.00 on %s: none.\n", arch
     else {
         printf "\nBelow 1.00 on %s:\n\n", arch
-        for (i = 1; i <= nb; i++) printf "- %s\n", below[i]
+        for (i = 1; i <= nb; i++) {
+            key = order[i]
+            rr = sprintf("%.3f", lo[key])
+            if (sprintf("%.3f", hi[key]) != rr) rr = rr "-" sprintf("%.3f", hi[key])
+            printf "- %s: %s on %s\n", key, rr, rels[key]
+        }
     }
 }' "$raw" | tee "$out/table.md"
