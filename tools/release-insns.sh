@@ -15,9 +15,11 @@
 # its translation and its first run (which follows at once) and adds it at
 # every run. A translation not run at once, or a run of a block never seen
 # translated, is reported (the count would be unsure).
-# Same counts as -one-insn-per-tb logging, at a fraction of the log. An x86
-# instruction longer than 8 bytes takes two lines of the log, the second with
-# the address of its further bytes and no mnemonic: counted once.
+# Same counts as -one-insn-per-tb logging, at a fraction of the log. x86_64
+# learns a block's size from its TCG ops (-d op: one "----" line per guest
+# instruction) instead: qemu's x86 disassembly is not a count (an instruction
+# over 8 bytes takes two lines; one that straddles the 1024th byte of a block
+# shows as ".byte" lines and a wrong decoding of what follows).
 #
 # Usage: tools/release-insns.sh ARCH [BUILD]
 #   ARCH: aarch64, ppc64le (bookworm, trixie, sid, experimental), riscv64
@@ -126,6 +128,7 @@ tmp=$(mktemp -d /dev/shm/release-insns.XXXXXX 2>/dev/null || mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 export OPENSSL_MODULES=$build OPENSSL_CONF=/dev/null
+if [ "$arch" = x86_64 ]; then blocks=op; else blocks=in_asm; fi
 # A fixed address space, so evp_once_mark lies at the same address in both
 # runs: qemu -R for the foreign architectures; x86_64 keeps the vsyscall page
 # at the top of the address space, which -R cannot hold, so the host's
@@ -167,11 +170,9 @@ chosen() { # sysroot model
 # shellcheck disable=SC2016 # awk's $ fields, not the shell's
 COUNTER='
 /^IN:/ { inblk = 1; n = 0; pc = ""; next }
-inblk && /^0x[0-9a-f]+:/ {
-    rest = $0; sub(/^0x[0-9a-f]+:[ \t]+/, "", rest)
-    if (rest ~ /^([0-9a-f][0-9a-f][ \t]*)+$/) next # further bytes of an x86 instruction
-    if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next
-}
+/^OP:/ { inblk = 2; n = 0; pc = ""; next }
+inblk == 1 && /^0x[0-9a-f]+:/ { if (n == 0) pc = substr($1, 1, length($1) - 1); n++; next }
+inblk == 2 && /^ ---- / { if (n == 0) { pc = $2; sub(/^0+/, "", pc); pc = "0x" pc }; n++; next }
 /^Trace / {
     split($0, f, "/"); a = f[2]; sub(/^0+/, "", a); a = "0x" a
     if (pc != "") { if (a == pc) size[$3] = n; else bad++; pc = "" }
@@ -180,7 +181,7 @@ inblk && /^0x[0-9a-f]+:/ {
     if (a == mark) { k++; if (k > 1) print k - 1, c; c = 0 }
     c += size[$3]; next
 }
-inblk && !/^0x/ { inblk = 0 }
+inblk == 1 && !/^0x/ { inblk = 0 }
 END { if (bad + missing) printf "unsure: %d blocks not run at once, %d unknown\n", bad, missing > "/dev/stderr" }'
 
 raw=$out/raw.tsv
@@ -205,7 +206,7 @@ else
                 rm -f "$tmp/fifo"
                 mkfifo "$tmp/fifo"
                 awk -v mark="$mark" "$COUNTER" "$tmp/fifo" >"$tmp/counts" 2>"$tmp/unsure" &
-                run "$sr" "$model" "$prov" -d in_asm,exec,nochain -D "$tmp/fifo" \
+                run "$sr" "$model" "$prov" -d "$blocks,exec,nochain" -D "$tmp/fifo" \
                     >/dev/null 2>"$tmp/err" || { cat "$tmp/err" >&2; die "$r $model $prov failed"; }
                 wait $!
                 [ ! -s "$tmp/unsure" ] || die "$r $model $prov: $(cat "$tmp/unsure")"
