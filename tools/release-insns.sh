@@ -165,6 +165,16 @@ chosen() { # sysroot model
     printf '%s\n' "$o" | sed -n 's/.*chosen at load on this CPU: \(.*\); rules.*/\1/p'
 }
 
+# x86_64: the capability vector OpenSSL derives from CPUID on a model (its
+# paths follow from it), by the release's own openssl; other architectures:
+# nothing.
+default_caps() { # sysroot model
+    [ "$arch" = x86_64 ] || return 0
+    QEMU_CPU=$2 "$qemu" -L "$1" "$1/lib64/ld-linux-x86-64.so.2" --inhibit-cache \
+        --library-path "$1/usr/lib/x86_64-linux-gnu:$1/lib/x86_64-linux-gnu" \
+        "$1/usr/bin/openssl" info -cpusettings 2>/dev/null | grep '^OPENSSL_ia32cap=' || true
+}
+
 # Instructions between successive entries of the block at address MARK:
 # "N COUNT" for the N-th stretch (1: the two marker calls in a row).
 # shellcheck disable=SC2016 # awk's $ fields, not the shell's
@@ -198,7 +208,8 @@ else
         sr=$ROOT/cross/sysroots/$(sysroot_name "$r")
         for model in $models; do
             [ "$r" != "$first_release" ] ||
-                printf '%s\t%s\n' "$model" "$(chosen "$sr" "$model")" >>"$out/chosen.tsv"
+                printf '%s\t%s\t%s\n' "$model" "$(chosen "$sr" "$model")" \
+                    "$(default_caps "$sr" "$model")" >>"$out/chosen.tsv"
             for prov in default simd; do
                 first=$(run "$sr" "$model" "$prov" 2>&1 >/dev/null) || die "$r $model $prov: $first"
                 mark=$(printf '%s\n' "$first" | awk '/^mark/ { print $2 }')
@@ -267,10 +278,12 @@ END {
             printf "\n"
         }
     }
-    printf "\nsimd'"'"'s kernels per model (its build info line):\n\n"
+    printf "\nsimd'"'"'s kernels per model (its build info line%s):\n\n",
+        (arch == "x86_64" ? "; and the CPUID-derived capabilities the default provider picks its code by" : "")
     while ((getline line < chosen) > 0) {
         split(line, f, "\t")
-        printf "- `%s`: %s\n", disp(f[1]), (f[2] == "" ? "(not read)" : f[2])
+        printf "- `%s`: %s%s\n", disp(f[1]), (f[2] == "" ? "(not read)" : f[2]),
+            (f[3] == "" ? "" : "; the default provider: `" f[3] "`")
     }
     ns2 = split(skipped, sk, " ")
     for (i = 1; i <= ns2; i++) {
