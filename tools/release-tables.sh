@@ -18,8 +18,8 @@
 #      architecture (its BUILD/release-insns) again
 #      RELEASE_INSNS_MODELS, RELEASE_INSNS_RELEASES: passed on (subsets; with
 #      more than one ARCH they apply to each)
-# The runs take long (qemu logs every executed block): x86_64 about 10
-# minutes, the whole set about an hour on two cores.
+# The runs take long (qemu logs every executed block): x86_64 about 15
+# minutes, the whole set 45-60 minutes on two shared cores.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
