@@ -183,8 +183,12 @@ int main(int argc, char **argv)
     FUNCS(RESOLVE)
     snprintf(props, sizeof(props), "%sprovider=%s",
              strcmp(argv[1], "default") != 0 ? "?" : "", argv[1]);
+    /* The default provider too: loading one by hand ends the automatic
+     * fallback, and "?provider=simd" must find the default's where simd
+     * steps aside. */
     if (strcmp(argv[1], "default") != 0 &&
-        p_OSSL_PROVIDER_load(NULL, argv[1]) == NULL) {
+        (p_OSSL_PROVIDER_load(NULL, "default") == NULL ||
+         p_OSSL_PROVIDER_load(NULL, argv[1]) == NULL)) {
         fprintf(stderr, "cannot load provider %s\n", argv[1]);
         return 1;
     }

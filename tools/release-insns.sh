@@ -203,6 +203,7 @@ if [ "$table_only" = 1 ]; then
 else
     printf 'release\tversion\tmodel\tprovider\tshape\tinsns\n' >"$raw"
     : >"$out/chosen.tsv"
+    : >"$out/aside.tsv"
     first_release=${releases%% *}
     for r in $releases; do
         sr=$ROOT/cross/sysroots/$(sysroot_name "$r")
@@ -214,6 +215,11 @@ else
                 first=$(run "$sr" "$model" "$prov" 2>&1 >/dev/null) || die "$r $model $prov: $first"
                 mark=$(printf '%s\n' "$first" | awk '/^mark/ { print $2 }')
                 ver=$(printf '%s\n' "$first" | awk '/^mark/ { print $4 }')
+                # evp_once fetches ?provider=simd: where simd steps aside for
+                # this release, the default serves (both counts its path).
+                [ "$prov" = default ] || printf '%s\n' "$first" |
+                    awk -v r="$r" -v m="$model" '/^served / && $3 != "simd" {
+                        printf "%s\t%s\t%s\n", r, m, $2 }' >>"$out/aside.tsv"
                 rm -f "$tmp/fifo"
                 mkfifo "$tmp/fifo"
                 awk -v mark="$mark" "$COUNTER" "$tmp/fifo" >"$tmp/counts" 2>"$tmp/unsure" &
@@ -243,8 +249,9 @@ fi
 # bold where simd executes more; then simd's kernels per model and the cells
 # below 1.00. aarch64's "max,sve-default-vector-length=N" shows as "max VL"
 # and the length in bits.
+touch "$out/aside.tsv"
 awk -F'\t' -v models="$models" -v shapes="$SHAPES" -v skipped="$skipped" -v arch="$arch" \
-    -v chosen="$out/chosen.tsv" '
+    -v chosen="$out/chosen.tsv" -v aside="$out/aside.tsv" '
 function disp(x) {
     if (x ~ /^max,sve-default-vector-length=[0-9]+$/) { sub(/.*=/, "", x); return "max VL" x * 8 }
     return x
@@ -290,6 +297,17 @@ END {
         split(sk[i], rs, ":")
         printf "%s%s: left out, `scripts/cross-setup.sh %s` could not make its sysroot (cross/README.md)\n",
             (i == 1 ? "\n" : ""), rs[1], rs[2]
+    }
+    na = 0
+    while ((getline line < aside) > 0) {
+        split(line, f, "\t")
+        key = "`" disp(f[2]) "` " f[3]
+        if (!(key in arels)) aorder[++na] = key
+        arels[key] = arels[key] (anr[key]++ ? ", " : "") f[1] " " v[f[1]]
+    }
+    if (na > 0) {
+        printf "\nWhere simd steps aside (the default serves the simd run too, so both counts are the default'"'"'s; docs/behaviour.md):\n\n"
+        for (i = 1; i <= na; i++) printf "- %s: %s\n", aorder[i], arels[aorder[i]]
     }
     if (nb == 0) printf "\nBelow 1.00 on %s: none.\n", arch
     else {
