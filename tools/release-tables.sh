@@ -1,12 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# The tables of docs/performance.md's "Per EVP operation, per release",
-# regenerated: tools/release-insns.sh for each architecture, and its
-# table.md written between that architecture's marker comments in the
-# document,
+# The tables of docs/performance.md's "Per EVP operation, per release" and
+# "Cycles per block, per release (llvm-mca)", regenerated: for each
+# architecture tools/release-insns.sh, its table.md written between that
+# architecture's marker comments in the document,
 #   <!-- release-insns ARCH -->
 #   ...
 #   <!-- /release-insns ARCH -->
+# then, where the document has <!-- release-mca ARCH --> markers (the
+# architectures llvm-mca models), tools/release-mca.sh's table likewise
+# (RELEASE_TABLES_MCA=0 leaves them).
 # Everything outside the markers (the explanations) stays as it is; an
 # architecture not named keeps its tables.
 #
@@ -61,4 +64,24 @@ for arch in "$@"; do
         !skip' "$doc" >"$doc.tmp"
     mv "$doc.tmp" "$doc"
     log "$arch: tables written to ${doc#"$ROOT"/}"
+    [ "${RELEASE_TABLES_MCA:-1}" = 1 ] && grep -qx "<!-- release-mca $arch -->" "$doc" ||
+        continue
+    # Its first line names the architecture, which the document's own text
+    # before the markers does.
+    # Its cache of loops and answers is for the code it last saw: cleared,
+    # but for a tables-only run.
+    [ "${RELEASE_INSNS_TABLE_ONLY:-0}" = 1 ] || rm -rf "$(build_of "$arch")/release-mca"
+    "$ROOT/tools/release-mca.sh" "$arch" | tail -n +3 >"$doc.mca"
+    [ -s "$doc.mca" ] || die "$arch: release-mca.sh printed nothing"
+    awk -v a="$arch" -v t="$doc.mca" '
+        $0 == "<!-- release-mca " a " -->" {
+            print; print ""
+            while ((getline line < t) > 0) print line
+            print ""; skip = 1; next
+        }
+        $0 == "<!-- /release-mca " a " -->" { skip = 0 }
+        !skip' "$doc" >"$doc.tmp"
+    mv "$doc.tmp" "$doc"
+    rm -f "$doc.mca"
+    log "$arch: llvm-mca table written to ${doc#"$ROOT"/}"
 done
