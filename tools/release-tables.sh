@@ -41,6 +41,20 @@ build_of() { # arch: the folder tools/release-insns.sh uses by default
     esac
 }
 
+# The document with FILE's lines in place of what lies between the markers
+# <!-- KIND ARCH --> and <!-- /KIND ARCH -->.
+write_between() { # kind arch file
+    awk -v m="$1 $2" -v t="$3" '
+        $0 == "<!-- " m " -->" {
+            print; print ""
+            while ((getline line < t) > 0) print line
+            print ""; skip = 1; next
+        }
+        $0 == "<!-- /" m " -->" { skip = 0 }
+        !skip' "$doc" >"$doc.tmp"
+    mv "$doc.tmp" "$doc"
+}
+
 for arch in "$@"; do
     build_of "$arch" >/dev/null
     if ! grep -qx "<!-- release-insns $arch -->" "$doc" ||
@@ -54,34 +68,17 @@ for arch in "$@"; do
     log "$arch"
     RELEASE_INSNS_OUT=$out "$ROOT/tools/release-insns.sh" "$arch" >/dev/null
     [ -s "$out/table.md" ] || die "$arch: no $out/table.md"
-    awk -v a="$arch" -v t="$out/table.md" '
-        $0 == "<!-- release-insns " a " -->" {
-            print; print ""
-            while ((getline line < t) > 0) print line
-            print ""; skip = 1; next
-        }
-        $0 == "<!-- /release-insns " a " -->" { skip = 0 }
-        !skip' "$doc" >"$doc.tmp"
-    mv "$doc.tmp" "$doc"
+    write_between release-insns "$arch" "$out/table.md"
     log "$arch: tables written to ${doc#"$ROOT"/}"
     [ "${RELEASE_TABLES_MCA:-1}" = 1 ] && grep -qx "<!-- release-mca $arch -->" "$doc" ||
         continue
-    # Its first line names the architecture, which the document's own text
-    # before the markers does.
     # Its cache of loops and answers is for the code it last saw: cleared,
-    # but for a tables-only run.
+    # but for a tables-only run. Its first line names the architecture,
+    # which the document's own text before the markers does.
     [ "${RELEASE_INSNS_TABLE_ONLY:-0}" = 1 ] || rm -rf "$(build_of "$arch")/release-mca"
     "$ROOT/tools/release-mca.sh" "$arch" | tail -n +3 >"$doc.mca"
     [ -s "$doc.mca" ] || die "$arch: release-mca.sh printed nothing"
-    awk -v a="$arch" -v t="$doc.mca" '
-        $0 == "<!-- release-mca " a " -->" {
-            print; print ""
-            while ((getline line < t) > 0) print line
-            print ""; skip = 1; next
-        }
-        $0 == "<!-- /release-mca " a " -->" { skip = 0 }
-        !skip' "$doc" >"$doc.tmp"
-    mv "$doc.tmp" "$doc"
+    write_between release-mca "$arch" "$doc.mca"
     rm -f "$doc.mca"
     log "$arch: llvm-mca table written to ${doc#"$ROOT"/}"
 done
