@@ -68,6 +68,7 @@ done
 
 # The table: one column per run, in the order run; a shape a run left
 # out is "-".
+# shellcheck disable=SC2086 # one word per release and level
 python3 - "$OUT" $RELEASES -- $LEVELS <<'EOF'
 import csv, os, sys
 out = sys.argv[1]

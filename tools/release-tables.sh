@@ -70,8 +70,10 @@ for arch in "$@"; do
     [ -s "$out/table.md" ] || die "$arch: no $out/table.md"
     write_between release-insns "$arch" "$out/table.md"
     log "$arch: tables written to ${doc#"$ROOT"/}"
-    [ "${RELEASE_TABLES_MCA:-1}" = 1 ] && grep -qx "<!-- release-mca $arch -->" "$doc" ||
+    if [ "${RELEASE_TABLES_MCA:-1}" != 1 ] ||
+        ! grep -qx "<!-- release-mca $arch -->" "$doc"; then
         continue
+    fi
     # Its cache of loops and answers is for the code it last saw: cleared,
     # but for a tables-only run. Its first line names the architecture,
     # which the document's own text before the markers does.
