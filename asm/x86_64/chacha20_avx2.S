@@ -280,17 +280,23 @@ PLAIN_AND_TAIL chacha20_avx2_8x, .L8x_empty
     test %r9, %r9
     cmovz %rdx, %rax
     cmp $512, %rax
-    ja 1f
-    vmovdqa %ymm10, CMEM(2)
-    mov $10, %eax
-    jmp .L8x_round
-1:
-    /* more groups: each starts from column 0's inputs and PRE */
+    jbe .L8x_first
+    /* More groups: the later ones start from column 0's inputs and PRE.
+     * The first starts from the registers with a whole column round, not
+     * from PRE: loading what PRECOMPUTE just stored would wait on its
+     * whole chain and on the stores, where its rounds can run beside
+     * PRECOMPUTE instead. */
     mov $1, %r10d
     vmovdqa %ymm0, SPLAT(0)
     vmovdqa %ymm4, SPLAT(4)
     vmovdqa %ymm8, SPLAT(8)
     PRECOMPUTE
+    BROADCAST_ROW .Lsigma, (%rip), 0, 1, 2, 3
+    vpbroadcastd (%rcx), %ymm4
+.L8x_first:
+    vmovdqa %ymm10, CMEM(2)
+    mov $10, %eax
+    jmp .L8x_round
 .L8x_group:
     /* columns 1..3 start after their (precomputed) first column round */
     vmovdqa SPLAT(0), %ymm0
