@@ -19,6 +19,8 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "dispatch.h"
+#include "standin_core.h"
 #include "testutil.h"
 
 static const uint8_t key[32] = {5, 4, 3}, iv[16] = {0xfd, 0xff, 0xff, 0xff, 1};
@@ -152,61 +154,10 @@ static void test_fork_after_load(void)
     tu_ctx_close(&t);
 }
 
-/* The module's memory must all come from the core's upcalls: a stand-in
- * core counts the blocks it hands out. */
-typedef void (*fn_ptr_t)(void);
-static long core_blocks, core_calls;
-static int core_out_of_memory; /* the stand-in core's zalloc fails */
-
-static void *fake_zalloc(size_t n, const char *file, int line)
-{
-    (void)file, (void)line;
-    core_calls++;
-    if (core_out_of_memory)
-        return NULL;
-    core_blocks++;
-    return calloc(1, n);
-}
-
-static void fake_free(void *p, const char *file, int line)
-{
-    (void)file, (void)line;
-    core_blocks -= p != NULL;
-    free(p);
-}
-
-static void fake_clear_free(void *p, size_t n, const char *file, int line)
-{
-    (void)file, (void)line;
-    if (p != NULL)
-        memset(p, 0, n);
-    core_blocks -= p != NULL;
-    free(p);
-}
-
-/* The running libcrypto's version, so the module's per-process release
- * (prov_ctx.h) stays what the real core told it. */
-static int fake_get_params(const OSSL_CORE_HANDLE *h, OSSL_PARAM params[])
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_CORE_VERSION);
-
-    (void)h;
-    return p == NULL ||
-           OSSL_PARAM_set_utf8_ptr(p, OpenSSL_version(OPENSSL_VERSION_STRING));
-}
-
-static fn_ptr_t find_fn(const OSSL_DISPATCH *d, int id)
-{
-    for (; d != NULL && d->function_id != 0; d++)
-        if (d->function_id == id)
-            return d->function;
-    return NULL;
-}
-
 /* var: the digest function `name` of the dispatch table d, as its type. */
 #define DIGEST_FN(var, name, ID)                                               \
     OSSL_FUNC_digest_##name##_fn *var =                                        \
-        (OSSL_FUNC_digest_##name##_fn *)find_fn(d, OSSL_FUNC_DIGEST_##ID)
+        (OSSL_FUNC_digest_##name##_fn *)tu_fn_of(d, OSSL_FUNC_DIGEST_##ID)
 
 /*
  * OSSL_provider_init straight from the module file: with any one of the
@@ -219,13 +170,7 @@ static fn_ptr_t find_fn(const OSSL_DISPATCH *d, int id)
 static void test_core_upcalls(void)
 {
     const char *path = getenv("SIMDPROV_MODULE");
-    const OSSL_DISPATCH all[] = {
-        {OSSL_FUNC_CRYPTO_ZALLOC, (fn_ptr_t)fake_zalloc},
-        {OSSL_FUNC_CRYPTO_FREE, (fn_ptr_t)fake_free},
-        {OSSL_FUNC_CRYPTO_CLEAR_FREE, (fn_ptr_t)fake_clear_free},
-        {OSSL_FUNC_CORE_GET_PARAMS, (fn_ptr_t)fake_get_params},
-        {0, NULL},
-    };
+    const OSSL_DISPATCH *all = tu_standin_dispatch;
     static const uint8_t abc_md5[16] = {0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2,
                                         0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d,
                                         0x28, 0xe1, 0x7f, 0x72};
@@ -239,29 +184,29 @@ static void test_core_upcalls(void)
     init = (OSSL_provider_init_fn *)dlsym(so, "OSSL_provider_init");
     CU_ASSERT_PTR_NOT_NULL_FATAL(init);
     for (int missing = 0; missing < 3; missing++) {
-        OSSL_DISPATCH in[5];
+        OSSL_DISPATCH in[TU_STANDIN_NFNS + 1];
         int n = 0;
 
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i <= TU_STANDIN_NFNS; i++)
             if (i != missing)
                 in[n++] = all[i];
-        core_blocks = core_calls = 0;
+        tu_standin.blocks = tu_standin.calls = 0;
         CU_ASSERT_EQUAL(init(NULL, in, &out, &provctx), 0);
-        CU_ASSERT_EQUAL(core_calls, 0);
+        CU_ASSERT_EQUAL(tu_standin.calls, 0);
     }
-    core_blocks = core_calls = 0;
-    core_out_of_memory = 1;
+    tu_standin.blocks = tu_standin.calls = 0;
+    tu_standin.out_of_memory = 1;
     CU_ASSERT_EQUAL(init(NULL, all, &out, &provctx), 0);
-    CU_ASSERT(core_calls == 1 && core_blocks == 0);
-    core_out_of_memory = 0;
+    CU_ASSERT(tu_standin.calls == 1 && tu_standin.blocks == 0);
+    tu_standin.out_of_memory = 0;
     CU_ASSERT_FATAL(init(NULL, all, &out, &provctx) == 1);
-    CU_ASSERT_EQUAL(core_blocks, 1); /* the provider context */
+    CU_ASSERT_EQUAL(tu_standin.blocks, 1); /* the provider context */
     {
         OSSL_FUNC_provider_query_operation_fn *query =
-            (OSSL_FUNC_provider_query_operation_fn *)find_fn(
+            (OSSL_FUNC_provider_query_operation_fn *)tu_fn_of(
                 out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
         OSSL_FUNC_provider_teardown_fn *teardown =
-            (OSSL_FUNC_provider_teardown_fn *)find_fn(
+            (OSSL_FUNC_provider_teardown_fn *)tu_fn_of(
                 out, OSSL_FUNC_PROVIDER_TEARDOWN);
         int no_cache = 0;
         const OSSL_ALGORITHM *md = query(provctx, OSSL_OP_DIGEST, &no_cache);
@@ -274,7 +219,7 @@ static void test_core_upcalls(void)
         DIGEST_FN(final, final, FINAL);
         /* id 15 in 3.5's core_dispatch.h: void (*)(void *dst, void *src) */
         void (*copyctx)(void *, void *) =
-            (void (*)(void *, void *))find_fn(d, 15);
+            (void (*)(void *, void *))tu_fn_of(d, 15);
         void *a, *b, *c;
         uint8_t dig[2][16];
         size_t n = 0;
@@ -287,12 +232,12 @@ static void test_core_upcalls(void)
         CU_ASSERT(dinit(a, NULL) && update(a, (const uint8_t *)"a", 1));
         CU_ASSERT(dinit(b, NULL) && update(b, msg, 70)); /* other state */
         copyctx(b, a);
-        core_out_of_memory = 1;
+        tu_standin.out_of_memory = 1;
         CU_ASSERT_PTR_NULL(newctx(provctx));
         CU_ASSERT_PTR_NULL(dupctx(a));
-        core_out_of_memory = 0;
+        tu_standin.out_of_memory = 0;
         c = dupctx(a);
-        CU_ASSERT_EQUAL(core_blocks, 4);
+        CU_ASSERT_EQUAL(tu_standin.blocks, 4);
         CU_ASSERT(update(b, (const uint8_t *)"bc", 2) &&
                   final(b, dig[0], &n, 16));
         CU_ASSERT(update(c, (const uint8_t *)"bc", 2) &&
@@ -302,9 +247,9 @@ static void test_core_upcalls(void)
         freectx(a);
         freectx(b);
         freectx(c);
-        CU_ASSERT_EQUAL(core_blocks, 1);
+        CU_ASSERT_EQUAL(tu_standin.blocks, 1);
         teardown(provctx);
-        CU_ASSERT_EQUAL(core_blocks, 0);
+        CU_ASSERT_EQUAL(tu_standin.blocks, 0);
     }
     dlclose(so);
 }

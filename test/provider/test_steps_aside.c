@@ -25,48 +25,12 @@
 #include <openssl/provider.h>
 
 #include "../../asm/select.h"
+#include "dispatch.h"
+#include "standin_core.h"
 #include "testcaps.h"
 #include "testutil.h"
 
-typedef void (*fn_ptr_t)(void);
-
 static char fake_version[32];
-
-static int fake_get_params(const OSSL_CORE_HANDLE *h, OSSL_PARAM params[])
-{
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_CORE_VERSION);
-
-    (void)h;
-    return p == NULL || OSSL_PARAM_set_utf8_ptr(p, fake_version);
-}
-
-static void *fake_zalloc(size_t n, const char *file, int line)
-{
-    (void)file, (void)line;
-    return calloc(1, n);
-}
-
-static void fake_free(void *p, const char *file, int line)
-{
-    (void)file, (void)line;
-    free(p);
-}
-
-static void fake_clear_free(void *p, size_t n, const char *file, int line)
-{
-    (void)file, (void)line;
-    if (p != NULL)
-        OPENSSL_cleanse(p, n);
-    free(p);
-}
-
-static fn_ptr_t find_fn(const OSSL_DISPATCH *d, int id)
-{
-    for (; d != NULL && d->function_id != 0; d++)
-        if (d->function_id == id)
-            return d->function;
-    return NULL;
-}
 
 /* How the provider names each algorithm it may offer. */
 static const struct {
@@ -131,13 +95,6 @@ static uint32_t expected(unsigned release, char *note, size_t size)
 static void check_init(void *so, unsigned release, uint32_t want,
                        const char *want_note)
 {
-    const OSSL_DISPATCH in[] = {
-        {OSSL_FUNC_CRYPTO_ZALLOC, (fn_ptr_t)fake_zalloc},
-        {OSSL_FUNC_CRYPTO_FREE, (fn_ptr_t)fake_free},
-        {OSSL_FUNC_CRYPTO_CLEAR_FREE, (fn_ptr_t)fake_clear_free},
-        {OSSL_FUNC_CORE_GET_PARAMS, (fn_ptr_t)fake_get_params},
-        {0, NULL},
-    };
     OSSL_provider_init_fn *init =
         (OSSL_provider_init_fn *)dlsym(so, "OSSL_provider_init");
     const OSSL_DISPATCH *out = NULL;
@@ -147,16 +104,18 @@ static void check_init(void *so, unsigned release, uint32_t want,
 
     snprintf(fake_version, sizeof(fake_version), "%u.%u.0", release / 100,
              release % 100);
-    CU_ASSERT_FATAL(init != NULL && init(NULL, in, &out, &provctx) == 1);
+    tu_standin.version = fake_version;
+    CU_ASSERT_FATAL(init != NULL &&
+                    init(NULL, tu_standin_dispatch, &out, &provctx) == 1);
     {
         OSSL_FUNC_provider_query_operation_fn *query =
-            (OSSL_FUNC_provider_query_operation_fn *)find_fn(
+            (OSSL_FUNC_provider_query_operation_fn *)tu_fn_of(
                 out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
         OSSL_FUNC_provider_get_params_fn *get_params =
-            (OSSL_FUNC_provider_get_params_fn *)find_fn(
+            (OSSL_FUNC_provider_get_params_fn *)tu_fn_of(
                 out, OSSL_FUNC_PROVIDER_GET_PARAMS);
         OSSL_FUNC_provider_teardown_fn *teardown =
-            (OSSL_FUNC_provider_teardown_fn *)find_fn(
+            (OSSL_FUNC_provider_teardown_fn *)tu_fn_of(
                 out, OSSL_FUNC_PROVIDER_TEARDOWN);
         OSSL_PARAM req[] = {
             OSSL_PARAM_utf8_ptr("simd.steps_aside", (char **)&note, 0),
