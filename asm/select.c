@@ -194,21 +194,28 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
                               alg_names[a], report, arg);
 }
 
+const char *simd_list_next(const char *p, size_t *len)
+{
+    if (p == NULL)
+        return NULL;
+    p += strspn(p, " ");
+    if (*p == '\0')
+        return NULL;
+    *len = strcspn(p, " ");
+    return p;
+}
+
 /* Whether name is one of the space separated words of list (NULL: any). */
 static int in_list(const char *list, const char *name)
 {
-    size_t n = strlen(name);
+    size_t n = strlen(name), w;
 
     if (list == NULL)
         return 1;
-    for (const char *p = list; *p != '\0';) {
-        size_t w = strcspn(p, " ");
-
+    for (const char *p = simd_list_next(list, &w); p != NULL;
+         p = simd_list_next(p + w, &w))
         if (w == n && strncasecmp(p, name, n) == 0)
             return 1;
-        p += w;
-        p += strspn(p, " ");
-    }
     return 0;
 }
 

@@ -28,7 +28,6 @@ typedef enum {
     SIMD_SELECT_UNKNOWN_LEVEL = 1,
     SIMD_SELECT_UNKNOWN_KERNEL,
     SIMD_SELECT_KERNEL_NOT_RUNNABLE,
-    SIMD_SELECT_BAD_VALUE, /* a yes/no key with another value */
 } simd_select_problem;
 
 typedef void (*simd_select_report)(void *arg, simd_select_problem problem,
@@ -53,6 +52,13 @@ void simd_select(const simd_arch *arch, uint32_t cpu_caps,
 uint32_t simd_steps_aside(const simd_arch *arch, const simd_choice *choice,
                           const simd_override *ov, unsigned release,
                           char *buf, size_t size);
+
+/* The next word of a space-separated list (a step-aside row's kernels)
+ * from p: its start, its length in *len; NULL when none is left. Walk a
+ * list with
+ *   for (w = simd_list_next(list, &n); w != NULL; w = simd_list_next(w + n, &n))
+ */
+const char *simd_list_next(const char *p, size_t *len);
 
 /* Writes the texts of the arch's rules that caps trigger, "; " separated,
  * into buf: "none" when no rule applies. */

@@ -184,20 +184,26 @@ static const OSSL_DISPATCH provider_functions[] = {
  * config file, OpenSSL discards the errors of a successful config load, so
  * the "simd.override" parameter and buildinfo are what still tell.
  */
+static void keep_override_problem(simd_provctx *prov, const char *msg)
+{
+    size_t used = strlen(prov->override_note);
+
+    SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE, "%s", msg);
+    snprintf(prov->override_note + used, sizeof(prov->override_note) - used,
+             "%s%s", used ? "; " : "ignored: ", msg);
+}
+
+/* A kernel or level the selection could not honour (asm/select.h). */
 static void report_override(void *arg, simd_select_problem problem,
                             const char *what, const char *value)
 {
     simd_provctx *prov = arg;
     char msg[448], known[160];
-    size_t used = strlen(prov->override_note);
 
     if (problem == SIMD_SELECT_UNKNOWN_LEVEL) {
         simd_levels_string(&simd_arch_this, known, sizeof(known));
         snprintf(msg, sizeof(msg), "unknown level \"%s\" (levels on %s: %s)",
                  value, simd_arch_this.name, known);
-    } else if (problem == SIMD_SELECT_BAD_VALUE) {
-        snprintf(msg, sizeof(msg), "%s must be yes or no, not \"%s\"", what,
-                 value);
     } else if (problem == SIMD_SELECT_UNKNOWN_KERNEL) {
         snprintf(msg, sizeof(msg), "unknown %s kernel \"%s\" on %s", what,
                  value, simd_arch_this.name);
@@ -207,9 +213,7 @@ static void report_override(void *arg, simd_select_problem problem,
                  "does not allow (have: %s)",
                  what, value, prov->caps);
     }
-    SIMD_RAISE_MSG(prov, SIMD_R_BAD_OVERRIDE, "%s", msg);
-    snprintf(prov->override_note + used, sizeof(prov->override_note) - used,
-             "%s%s", used ? "; " : "ignored: ", msg);
+    keep_override_problem(prov, msg);
 }
 
 /*
@@ -244,7 +248,13 @@ static int read_step_aside(simd_provctx *prov, const char *value)
         return 1;
     if (strcasecmp(value, "no") == 0)
         return 0;
-    report_override(prov, SIMD_SELECT_BAD_VALUE, "step_aside", value);
+    {
+        char msg[320];
+
+        snprintf(msg, sizeof(msg), "step_aside must be yes or no, not \"%s\"",
+                 value);
+        keep_override_problem(prov, msg);
+    }
     return 1;
 }
 

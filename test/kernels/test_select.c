@@ -285,16 +285,13 @@ static void test_real_steps_aside(void)
             simd_choice ch = {0};
             const unsigned probe[] = {r->from, r->to ? r->to : 999,
                                       r->from - 1, r->to ? r->to + 1 : 0};
-            const char *list = r->kernels;
-            int listed = list == NULL;
+            int listed = r->kernels == NULL;
+            size_t w;
 
-            for (const char *p = list; p != NULL && *p != '\0';) {
-                size_t w = strcspn(p, " ");
-
+            for (const char *p = simd_list_next(r->kernels, &w); p != NULL;
+                 p = simd_list_next(p + w, &w))
                 listed |= w == strlen(kr->name) &&
                           strncmp(p, kr->name, w) == 0;
-                p += w + strspn(p + w, " ");
-            }
             ch.cpu_caps = ch.allowed_caps = (r->cpu | kr->needs) & ~r->without;
             ch.kernel[r->alg] = kr;
             for (int j = 0; j < 4; j++) {
@@ -307,8 +304,10 @@ static void test_real_steps_aside(void)
             }
         }
         /* Every listed name is a kernel of the table. */
-        for (const char *p = r->kernels; p != NULL && *p != '\0';) {
-            size_t w = strcspn(p, " ");
+        size_t w;
+
+        for (const char *p = simd_list_next(r->kernels, &w); p != NULL;
+             p = simd_list_next(p + w, &w)) {
             char name[32];
 
             snprintf(name, sizeof(name), "%.*s", (int)w, p);
@@ -316,7 +315,6 @@ static void test_real_steps_aside(void)
                 fprintf(stderr, "\n  step-aside row %zu: no %s kernel \"%s\"\n",
                         i, simd_alg_name(r->alg), name);
             CU_ASSERT_PTR_NOT_NULL(simd_find(t, name));
-            p += w + strspn(p + w, " ");
         }
     }
 }
