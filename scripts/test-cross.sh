@@ -4,7 +4,10 @@
 # clang-19 where both can target it), then under every qemu CPU model of the
 # table below run the full meson test suite with the probe expectations set
 # (test/kernels/test_expect.c fails on a wrong probe or kernel choice), and check the
-# target's own `openssl` binary end to end against its default provider.
+# target's own `openssl` binary end to end against its default provider,
+# and trace every kernel the model runs for constant time (test/ct/
+# ct_trace_qemu.py; every model with the first compiler, the first model
+# with the other).
 # One model per architecture also runs on the newest Debian libcrypto (sid's
 # OpenSSL 3.6) without a rebuild: a "@sid" suffix on its model below.
 #
@@ -73,6 +76,7 @@ compilers_for() {
 
 PASSED=0
 FAILED=0
+declare -A CT_UNTRACED # arch-cc: the table kernels no model has traced yet
 FAILURES=()
 LOGDIR=$BUILD_ROOT/logs
 mkdir -p "$LOGDIR"
@@ -214,6 +218,34 @@ run_suites() { # arch cc model runtime caps level poly1305 [chacha20/md5 [chacha
     else
         bad "$name: suites (log: $log)"
         grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)|expected .* reports' "$log" | awk '!seen[$0]++' | sed 's/^/        /'
+    fi
+}
+
+# Constant time (test/ct/ct_trace_qemu.py): every kernel this model runs and
+# the glue, one qemu exec log per model, short inputs; its summary line.
+ct_trace() { # arch cc model runtime
+    local arch=$1 cc=$2 model=$3 suite=$4 dir=$BUILD_ROOT/$1-$2 sr rel out t
+    t=$(date +%s)
+    sr=$(runtime_sysroot "$arch" "$suite")
+    rel=$(release_of "$arch" "$sr")
+    local name="$arch-$cc $model${suite:+@$suite} [OpenSSL $rel]"
+    local line skipped
+    if out=$(env -u SIMDPROV_LEVEL -u SIMDPROV_CHACHA20 -u SIMDPROV_MD5 \
+        -u SIMDPROV_POLY1305 -u SIMDPROV_CHACHA20_POLY1305 OPENSSL_MODULES="$dir" \
+        python3 "$ROOT/test/ct/ct_trace_qemu.py" "$(qemu_for "$arch")" "$sr" \
+        "$model" "$dir/test/ct_trace" --short 2>&1); then
+        line=$(grep '^ct-trace:' <<<"$out" | sed 's/^ct-trace: //')
+        ok "$name: $line ($(elapsed "$t"))"
+        # The kernels no model traced so far (all of them before the first).
+        skipped=$(sed -n 's/.*not on this CPU: \([^)]*\)).*/\1/p' <<<"$line" | sed 's/, /\n/g')
+        if [ -z "${CT_UNTRACED[$arch-$cc]+set}" ]; then
+            CT_UNTRACED[$arch-$cc]=$skipped
+        else
+            CT_UNTRACED[$arch-$cc]=$(comm -12 <(sort <<<"${CT_UNTRACED[$arch-$cc]}") <(sort <<<"$skipped"))
+        fi
+    else
+        bad "$name: ct-trace"
+        head -n 20 <<<"$out" | sed 's/^/        /'
     fi
 }
 
@@ -370,12 +402,25 @@ for arch in "${ARCHES[@]}"; do
             case $model in *@*) suite=${model#*@} model=${model%@*} ;; esac
             [ -z "$suite" ] || check_runtime "$arch" "$cc" "$suite" || continue
             run_suites "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$poly1305" "$kernels" "$stitched"
+            # Every model with the arch's first compiler, the first model
+            # with the other one (its C kernels compile differently).
+            if [ "$first" = 1 ] || [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+                ct_trace "$arch" "$cc" "$model" "$suite"
+            fi
             e2e "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$first"
             if [ "$first" = 1 ] && [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
                 tls "$arch" "$cc" "$model"
             fi
             first=0
         done <<<"$MATRIX"
+        # Every kernel of the tables traced on some model of the matrix.
+        if [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+            if [ -z "$(tr -d '\n' <<<"${CT_UNTRACED[$arch-$cc]:-}")" ]; then
+                ok "$arch-$cc: ct-trace: every table kernel traced on some model"
+            else
+                bad "$arch-$cc: ct-trace: on no model: $(paste -sd, <<<"${CT_UNTRACED[$arch-$cc]}")"
+            fi
+        fi
     done
 done
 

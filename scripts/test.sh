@@ -23,8 +23,11 @@
 #      (default 60) from the committed seed corpus, simd against default;
 #      on x86_64 then 15 s more at each smaller CPU level
 #   7. the cross matrix: aarch64, ppc64le, riscv64, loongarch64 under qemu-user,
-#      several CPU models each (scripts/test-cross.sh; see cross/README.md)
-#   (the constant-time suite runs under valgrind in steps 1 and 2)
+#      several CPU models each (scripts/test-cross.sh; see cross/README.md),
+#      with the constant-time trace of each model from qemu's exec log
+#   (the constant-time suites run in steps 1 and 2: valgrind taint, and the
+#   trace of every kernel's executed addresses, whose summary line each
+#   step prints)
 # Set SIMDPROV_SKIP_SLOW=1 to run step 1 only, SIMDPROV_SKIP_CROSS=1 to skip 7,
 # SIMDPROV_SKIP_RELEASES=1 to skip 1b.
 set -eu
@@ -55,9 +58,13 @@ unit_suites="--suite kernels --suite abi --suite provider --suite fuzz"
 lower_levels=""
 [ "$(uname -m)" = x86_64 ] && lower_levels="ssse3 avx2"
 
+# The constant-time trace's summary (ct/ct_trace.c) from a build's test log.
+ct_line() { sed -n "s/^ct-trace: /ct-trace ($1): /p" "$1/meson-logs/testlog.txt" | head -n 1; }
+
 step "gcc build"
 build build-gcc gcc
 meson test -C build-gcc --print-errorlogs
+ct_line build-gcc
 for level in $lower_levels; do
     step "gcc build, CUnit suites as a smaller CPU: SIMDPROV_TEST_LEVEL=$level"
     SIMDPROV_TEST_LEVEL=$level meson test -C build-gcc $unit_suites \
@@ -76,6 +83,7 @@ fi
 step "clang build"
 build build-clang clang
 meson test -C build-clang --print-errorlogs
+ct_line build-clang
 
 step "Debian package: build, lintian, install test in a Debian 12 root"
 sh test/tree/test_package.sh || [ $? -eq 77 ]
