@@ -346,8 +346,9 @@ static void run_glue_md5(const ct_case *c)
 }
 
 /* Lengths: one block, a group and a rest, more groups and a rest; a
- * kernel that takes whole groups only gets one group and two instead.
- * --short: the first two. */
+ * kernel that takes whole groups only gets one group and two instead, and
+ * a portable one (C that goes one block at a time: no groups) the first
+ * two. --short: the first two. */
 static const size_t chacha20_lens[] = {64, 320, 1088};
 static const size_t md5_blocks[] = {1, 3};
 static const size_t poly1305_lens[] = {48, 272, 1072};
@@ -396,7 +397,8 @@ static size_t kernel_cases(simd_alg alg, const simd_kernel_row *k,
         fprintf(stderr, "ct_trace: no cases for algorithm %d\n", (int)alg);
         exit(1);
     }
-    for (size_t i = 0; i < nlens(by_alg[alg].nlens, short_run); i++) {
+    for (size_t i = 0; i < nlens(by_alg[alg].nlens, short_run || k->needs == 0);
+         i++) {
         size_t len = by_alg[alg].lens[i];
 
         if (k->group) {
