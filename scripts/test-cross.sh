@@ -234,7 +234,7 @@ ct_trace() { # arch cc model runtime
         -u SIMDPROV_POLY1305 -u SIMDPROV_CHACHA20_POLY1305 OPENSSL_MODULES="$dir" \
         python3 "$ROOT/test/ct/ct_trace_qemu.py" "$(qemu_for "$arch")" "$sr" \
         "$model" "$dir/test/ct_trace" --short 2>&1); then
-        line=$(grep '^ct-trace:' <<<"$out" | sed 's/^ct-trace: //')
+        line=$(grep '^ct-trace:' <<<"$out" | sed 's/^ct-trace: .*qemu exec log: /ct-trace: /')
         ok "$name: $line ($(elapsed "$t"))"
         # The kernels no model traced so far (all of them before the first).
         skipped=$(sed -n 's/.*not on this CPU: \([^)]*\)).*/\1/p' <<<"$line" | sed 's/, /\n/g')
