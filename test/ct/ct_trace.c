@@ -23,6 +23,8 @@
  *   then runs the cases with plain marker calls; qemu's exec log is the
  *   trace. `--plan` prints and stops (the ranges for qemu's -dfilter).
  *
+ * CT_TRACE_VERBOSE=1 prints each case's trace length as it goes.
+ *
  * Mutants, in this program's text and run through the same harness as the
  * kernels: a ChaCha20 kernel that branches on a key bit and a tag compare
  * that exits at the first differing byte. Each must be seen to differ, or
@@ -31,7 +33,6 @@
  * addresses cannot see, are valgrind's part: the ct suite.)
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
