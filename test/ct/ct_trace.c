@@ -500,6 +500,13 @@ __attribute__((noinline)) static void ct_begin_impl(void)
 
 __attribute__((noinline)) static void ct_end_impl(void)
 {
+#if defined(__x86_64__)
+    /* The SIGTRAP handler clears the flag on reaching here; so does this,
+     * where the flag never trapped. */
+    if (trap_at_begin)
+        __asm__ volatile("pushfq; andq $~0x100, (%%rsp); popfq" ::: "memory",
+                         "cc");
+#endif
     __asm__ volatile("" ::: "memory");
 }
 
@@ -662,6 +669,7 @@ static ranges code; /* where simd's code is: what a trace keeps */
 static uintptr_t *tf_buf;
 static size_t tf_n;
 static int tf_overflow;
+static volatile sig_atomic_t tf_traps; /* every trap, kept or not */
 
 static void on_trap(int sig, siginfo_t *si, void *ucv)
 {
@@ -669,6 +677,7 @@ static void on_trap(int sig, siginfo_t *si, void *ucv)
     uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 
     (void)sig, (void)si;
+    tf_traps = 1;
     if (pc == (uintptr_t)ct_end_impl) {
         uc->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)0x100;
         return;
@@ -707,7 +716,15 @@ static int tf_start(void)
     sa.sa_sigaction = on_trap;
     sa.sa_flags = SA_SIGINFO;
     tf_buf = malloc(TF_CAP * sizeof(*tf_buf));
-    return tf_buf != NULL && sigaction(SIGTRAP, &sa, NULL) == 0;
+    if (tf_buf == NULL || sigaction(SIGTRAP, &sa, NULL) != 0)
+        return 0;
+    /* An empty region: where the trap flag does not trap (an emulator,
+     * a sandbox), the caller falls back to ptrace. */
+    trap_at_begin = 1;
+    ct_begin();
+    ct_end();
+    trap_at_begin = 0;
+    return tf_traps != 0;
 }
 #endif
 
@@ -823,10 +840,15 @@ static int trace_native(const coverage *cov, const char *arch_line,
     size_t steps = 0;
 
 #if defined(__x86_64__)
+    if (!use_ptrace && !tf_start()) {
+        fprintf(stderr, "ct_trace: the trap flag does not trap here; "
+                        "ptrace instead\n");
+        use_ptrace = 1;
+    }
     if (!use_ptrace) {
         region = tf_region;
         method = "trap-flag single-step";
-        if (!tf_start() || !glue_setup() || !read_ranges(getpid(), &code)) {
+        if (!glue_setup() || !read_ranges(getpid(), &code)) {
             fprintf(stderr, "ct_trace: set-up failed\n");
             ERR_print_errors_fp(stderr);
             return 1;
