@@ -171,6 +171,7 @@ static void test_core_upcalls(void)
 {
     const char *path = getenv("SIMDPROV_MODULE");
     const OSSL_DISPATCH *all = tu_standin_dispatch;
+    tu_provider_fns pf;
     static const uint8_t abc_md5[16] = {0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2,
                                         0x4f, 0xb0, 0xd6, 0x96, 0x3f, 0x7d,
                                         0x28, 0xe1, 0x7f, 0x72};
@@ -201,15 +202,11 @@ static void test_core_upcalls(void)
     tu_standin.out_of_memory = 0;
     CU_ASSERT_FATAL(init(NULL, all, &out, &provctx) == 1);
     CU_ASSERT_EQUAL(tu_standin.blocks, 1); /* the provider context */
+    CU_ASSERT_FATAL(tu_provider_fns_of(out, &pf));
     {
-        OSSL_FUNC_provider_query_operation_fn *query =
-            (OSSL_FUNC_provider_query_operation_fn *)tu_fn_of(
-                out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
-        OSSL_FUNC_provider_teardown_fn *teardown =
-            (OSSL_FUNC_provider_teardown_fn *)tu_fn_of(
-                out, OSSL_FUNC_PROVIDER_TEARDOWN);
         int no_cache = 0;
-        const OSSL_ALGORITHM *md = query(provctx, OSSL_OP_DIGEST, &no_cache);
+        const OSSL_ALGORITHM *md =
+            pf.query_operation(provctx, OSSL_OP_DIGEST, &no_cache);
         const OSSL_DISPATCH *d = md->implementation;
         DIGEST_FN(newctx, newctx, NEWCTX);
         DIGEST_FN(dupctx, dupctx, DUPCTX);
@@ -225,7 +222,7 @@ static void test_core_upcalls(void)
         size_t n = 0;
 
         CU_ASSERT_FATAL(newctx != NULL && dupctx != NULL && freectx != NULL &&
-                        copyctx != NULL && teardown != NULL);
+                        copyctx != NULL);
         a = newctx(provctx);
         b = newctx(provctx);
         CU_ASSERT_FATAL(a != NULL && b != NULL);
@@ -248,7 +245,7 @@ static void test_core_upcalls(void)
         freectx(b);
         freectx(c);
         CU_ASSERT_EQUAL(tu_standin.blocks, 1);
-        teardown(provctx);
+        pf.teardown(provctx);
         CU_ASSERT_EQUAL(tu_standin.blocks, 0);
     }
     dlclose(so);

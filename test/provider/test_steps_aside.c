@@ -108,15 +108,7 @@ static void check_init(void *so, unsigned release, uint32_t want,
     CU_ASSERT_FATAL(init != NULL &&
                     init(NULL, tu_standin_dispatch, &out, &provctx) == 1);
     {
-        OSSL_FUNC_provider_query_operation_fn *query =
-            (OSSL_FUNC_provider_query_operation_fn *)tu_fn_of(
-                out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
-        OSSL_FUNC_provider_get_params_fn *get_params =
-            (OSSL_FUNC_provider_get_params_fn *)tu_fn_of(
-                out, OSSL_FUNC_PROVIDER_GET_PARAMS);
-        OSSL_FUNC_provider_teardown_fn *teardown =
-            (OSSL_FUNC_provider_teardown_fn *)tu_fn_of(
-                out, OSSL_FUNC_PROVIDER_TEARDOWN);
+        tu_provider_fns pf;
         OSSL_PARAM req[] = {
             OSSL_PARAM_utf8_ptr("simd.steps_aside", (char **)&note, 0),
             OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, (char **)&info, 0),
@@ -124,17 +116,16 @@ static void check_init(void *so, unsigned release, uint32_t want,
         };
         char tail[600];
 
-        CU_ASSERT_FATAL(query != NULL && get_params != NULL &&
-                        teardown != NULL);
+        CU_ASSERT_FATAL(tu_provider_fns_of(out, &pf));
         for (size_t i = 0; i < SIMD_COUNT(offers); i++) {
             int no_cache = 0;
             const OSSL_ALGORITHM *list =
-                query(provctx, offers[i].operation, &no_cache);
+                pf.query_operation(provctx, offers[i].operation, &no_cache);
 
             CU_ASSERT_EQUAL(listed(list, offers[i].name),
                             !(want & (1u << offers[i].alg)));
         }
-        CU_ASSERT_FATAL(get_params(provctx, req) == 1);
+        CU_ASSERT_FATAL(pf.get_params(provctx, req) == 1);
         CU_ASSERT_FATAL(note != NULL && info != NULL);
         CU_ASSERT_STRING_EQUAL(note, want_note);
         snprintf(tail, sizeof(tail), "steps aside: %s", want_note);
@@ -143,7 +134,7 @@ static void check_init(void *so, unsigned release, uint32_t want,
             fprintf(stderr, "\n  core %s: simd.steps_aside \"%s\", want "
                     "\"%s\" (mask %#x)\n", fake_version, note ? note : "?",
                     want_note, (unsigned)want);
-        teardown(provctx);
+        pf.teardown(provctx);
     }
 }
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "standin_core.h"
 
+#include "dispatch.h"
+
 #include <stdlib.h>
 
 #include <openssl/core_dispatch.h>
@@ -56,3 +58,15 @@ const OSSL_DISPATCH tu_standin_dispatch[TU_STANDIN_NFNS + 1] = {
     {OSSL_FUNC_CORE_GET_PARAMS, (fn_ptr_t)standin_get_params},
     {0, NULL},
 };
+
+int tu_provider_fns_of(const OSSL_DISPATCH *out, tu_provider_fns *f)
+{
+    f->query_operation = (OSSL_FUNC_provider_query_operation_fn *)tu_fn_of(
+        out, OSSL_FUNC_PROVIDER_QUERY_OPERATION);
+    f->get_params = (OSSL_FUNC_provider_get_params_fn *)tu_fn_of(
+        out, OSSL_FUNC_PROVIDER_GET_PARAMS);
+    f->teardown = (OSSL_FUNC_provider_teardown_fn *)tu_fn_of(
+        out, OSSL_FUNC_PROVIDER_TEARDOWN);
+    return f->query_operation != NULL && f->get_params != NULL &&
+           f->teardown != NULL;
+}

@@ -10,6 +10,7 @@
 #define SIMDPROV_STANDIN_CORE_H
 
 #include <openssl/core.h>
+#include <openssl/core_dispatch.h>
 
 typedef struct {
     long blocks;       /* handed out and not yet freed */
@@ -27,5 +28,15 @@ extern tu_standin_core tu_standin;
  * that order, then the terminator (TU_STANDIN_NFNS entries before it). */
 #define TU_STANDIN_NFNS 4
 extern const OSSL_DISPATCH tu_standin_dispatch[TU_STANDIN_NFNS + 1];
+
+/* The module's own functions, from the table its init returned. */
+typedef struct {
+    OSSL_FUNC_provider_query_operation_fn *query_operation;
+    OSSL_FUNC_provider_get_params_fn *get_params;
+    OSSL_FUNC_provider_teardown_fn *teardown;
+} tu_provider_fns;
+
+/* Fills f from out; returns 1 when all three are there. */
+int tu_provider_fns_of(const OSSL_DISPATCH *out, tu_provider_fns *f);
 
 #endif
