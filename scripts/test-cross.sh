@@ -394,6 +394,10 @@ for arch in "${ARCHES[@]}"; do
         fi
         ok "$arch-$cc: build ($(elapsed "$t"))"
         first=1
+        # The arch's first compiler: TLS, and the constant-time trace on
+        # every model (the other compiler: on the first model).
+        main_cc=0
+        [ "$cc" != "$(compilers_for "$arch" | cut -d' ' -f1)" ] || main_cc=1
         while IFS='|' read -r m_arch model caps level poly1305 kernels stitched; do
             m_arch=$(echo $m_arch) model=$(echo $model) caps=$(echo $caps) level=$(echo $level)
             poly1305=$(echo $poly1305) kernels=$(echo $kernels) stitched=$(echo $stitched)
@@ -402,19 +406,18 @@ for arch in "${ARCHES[@]}"; do
             case $model in *@*) suite=${model#*@} model=${model%@*} ;; esac
             [ -z "$suite" ] || check_runtime "$arch" "$cc" "$suite" || continue
             run_suites "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$poly1305" "$kernels" "$stitched"
-            # Every model with the arch's first compiler, the first model
-            # with the other one (its C kernels compile differently).
-            if [ "$first" = 1 ] || [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+            # (the other compiler's C kernels compile differently)
+            if [ "$first" = 1 ] || [ "$main_cc" = 1 ]; then
                 ct_trace "$arch" "$cc" "$model" "$suite"
             fi
             e2e "$arch" "$cc" "$model" "$suite" "$caps" "$level" "$first"
-            if [ "$first" = 1 ] && [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+            if [ "$first" = 1 ] && [ "$main_cc" = 1 ]; then
                 tls "$arch" "$cc" "$model"
             fi
             first=0
         done <<<"$MATRIX"
         # Every kernel of the tables traced on some model of the matrix.
-        if [ "$cc" = "$(compilers_for "$arch" | cut -d' ' -f1)" ]; then
+        if [ "$main_cc" = 1 ]; then
             if [ -z "$(tr -d '\n' <<<"${CT_UNTRACED[$arch-$cc]:-}")" ]; then
                 ok "$arch-$cc: ct-trace: every table kernel traced on some model"
             else

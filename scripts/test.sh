@@ -58,13 +58,11 @@ unit_suites="--suite kernels --suite abi --suite provider --suite fuzz"
 lower_levels=""
 [ "$(uname -m)" = x86_64 ] && lower_levels="ssse3 avx2"
 
-# The constant-time trace's summary (ct/ct_trace.c) from a build's test log.
-ct_line() { sed -n "s/^ct-trace: /ct-trace ($1): /p" "$1/meson-logs/testlog.txt" | head -n 1; }
-
 step "gcc build"
 build build-gcc gcc
 meson test -C build-gcc --print-errorlogs
-ct_line build-gcc
+# the constant-time trace's summary line (test/ct/ct_trace.c)
+sed -n 's/^ct-trace: /ct-trace (build-gcc): /p' build-gcc/meson-logs/testlog.txt | head -n 1
 for level in $lower_levels; do
     step "gcc build, CUnit suites as a smaller CPU: SIMDPROV_TEST_LEVEL=$level"
     SIMDPROV_TEST_LEVEL=$level meson test -C build-gcc $unit_suites \
